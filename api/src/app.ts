@@ -1,0 +1,112 @@
+import { join } from 'node:path';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import type { Database, DatabaseKind } from '@kollab/db';
+import type { Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { compress } from 'hono/compress';
+import { csrf } from 'hono/csrf';
+import { HTTPException } from 'hono/http-exception';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import type { Logger } from 'pino';
+import { ZodError } from 'zod';
+import type { Env } from './env.ts';
+import type { AppEnv } from './lib/context.ts';
+import { createRouter } from './lib/create-router.ts';
+import {
+  AppError,
+  codeForStatus,
+  ERROR_STATUS,
+  type ErrorCode,
+  type FieldErrors,
+  fieldErrorsFromZod,
+} from './lib/errors.ts';
+import { resolveStaticFile, sendFile, staticFiles } from './lib/static-files.ts';
+import { mountDocs } from './modules/docs/docs.routes.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+
+export interface AppDeps {
+  db: Database;
+  dbKind: DatabaseKind;
+  env: Env;
+  logger: Logger;
+  /** Built marketing site (Astro `dist`), served at `/`. */
+  siteDir: string;
+  /** Built portal (Vite `dist`), served at `/app/`. */
+  portalDir: string;
+}
+
+const MAX_BODY_BYTES = 1024 * 1024;
+
+function errorBody(c: Context<AppEnv>, code: ErrorCode, message: string, fields?: FieldErrors) {
+  return { error: { code, message, ...(fields ? { fields } : {}), requestId: c.var.requestId } };
+}
+
+/** Builds the whole HTTP surface: API under `/api`, portal under `/app`, site everywhere else. */
+export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
+  const app = createRouter();
+
+  app.use(requestId());
+  app.use(async (c, next) => {
+    const logger = deps.logger.child({ requestId: c.var.requestId });
+    c.set('logger', logger);
+    c.set('db', deps.db);
+    c.set('dbKind', deps.dbKind);
+    c.set('env', deps.env);
+    const started = performance.now();
+    await next();
+    logger.info(
+      { method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) },
+      'request',
+    );
+  });
+  app.use(
+    secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'strict-origin-when-cross-origin' }),
+  );
+  app.use(compress());
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new AppError('payload_too_large', `Request body is larger than ${MAX_BODY_BYTES} bytes`);
+      },
+    }),
+  );
+  // Cookie sessions need CSRF protection: form-encoded posts must come from our own origin.
+  app.use('/api/*', csrf({ origin: new URL(deps.env.PUBLIC_URL).origin }));
+
+  app.route('/api', healthRoutes);
+  mountDocs(app);
+
+  app.get('/app', (c) => c.redirect('/app/', 308));
+  app.use('/app/*', staticFiles({ root: deps.portalDir, prefix: '/app', spaFallback: true }));
+  app.use('*', staticFiles({ root: deps.siteDir }));
+
+  app.notFound(async (c) => {
+    if (!c.req.path.startsWith('/api') && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
+      const page = c.req.path.startsWith('/en/') ? join('en', '404.html') : '404.html';
+      const file = await resolveStaticFile(deps.siteDir, page);
+      if (file && file !== 'directory') return sendFile(c, file, { status: 404 });
+    }
+    return c.json(errorBody(c, 'not_found', `No route for ${c.req.method} ${c.req.path}`), 404);
+  });
+
+  app.onError((error, c) => {
+    if (error instanceof AppError) {
+      if (error.headers) for (const [name, value] of Object.entries(error.headers)) c.header(name, value);
+      return c.json(errorBody(c, error.code, error.message, error.fields), error.status);
+    }
+    if (error instanceof ZodError) {
+      return c.json(errorBody(c, 'validation_failed', 'Request is invalid', fieldErrorsFromZod(error)), 422);
+    }
+    if (error instanceof HTTPException && error.status < 500) {
+      const code = codeForStatus(error.status);
+      return c.json(errorBody(c, code, error.message || code), ERROR_STATUS[code]);
+    }
+    (c.var.logger ?? deps.logger).error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
+    return c.json(errorBody(c, 'internal_error', 'Something went wrong on our side'), 500);
+  });
+
+  return app;
+}

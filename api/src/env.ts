@@ -1,0 +1,92 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * Every setting the server reads, validated once at start-up. This is the only module that reads
+ * `process.env`; `.env.example` documents each entry.
+ */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === '' ? undefined : value))
+  .optional();
+
+const booleanText = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce
+      .number({ message: 'expected a whole number between 1 and 65535' })
+      .int('expected a whole number between 1 and 65535')
+      .min(1, 'expected a whole number between 1 and 65535')
+      .max(65535, 'expected a whole number between 1 and 65535')
+      .default(3000),
+    HOST: optionalText,
+    PUBLIC_URL: z.url({ protocol: /^https?$/, message: 'expected an http(s) URL' }).optional(),
+    DATABASE_URL: optionalText.pipe(
+      z.url({ protocol: /^postgres(ql)?$/, message: 'expected a postgres:// or postgresql:// URL' }).optional(),
+    ),
+    DATA_DIR: z.string().trim().min(1).default('.data'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    SEED_DEMO: booleanText.optional(),
+    SESSION_SECRET: optionalText.pipe(z.string().min(32, 'expected at least 32 characters').optional()),
+    ENCRYPTION_KEY: optionalText.pipe(
+      z
+        .string()
+        .regex(/^[0-9a-f]{64}$/i, 'expected 64 hexadecimal characters (32 bytes)')
+        .optional(),
+    ),
+    SMTP_URL: optionalText.pipe(
+      z.url({ protocol: /^smtps?$/, message: 'expected an smtp:// or smtps:// URL' }).optional(),
+    ),
+    MAIL_FROM: z.string().trim().min(3).default('Kollab <no-reply@kollab.local>'),
+    S3_ENDPOINT: optionalText.pipe(z.url({ message: 'expected a URL' }).optional()),
+    S3_REGION: optionalText,
+    S3_BUCKET: optionalText,
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    PROVIDER_API_KEY: optionalText,
+    PROVIDER_BASE_URL: z.url({ message: 'expected a URL' }).default('https://api.modash.io/v1'),
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
+    if (s3.some(Boolean) && !s3.every(Boolean)) {
+      for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
+        if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when any S3_* setting is set' });
+      }
+    }
+    if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
+      const missing = env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together',
+      });
+    }
+  })
+  .transform((env) => ({
+    ...env,
+    DATA_DIR: isAbsolute(env.DATA_DIR) ? env.DATA_DIR : resolve(env.DATA_DIR),
+    PUBLIC_URL: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ''),
+    SEED_DEMO: env.SEED_DEMO ?? env.NODE_ENV !== 'production',
+  }));
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** A start-up failure caused by a setting; its message names every bad setting. */
+export class EnvError extends Error {
+  override name = 'EnvError';
+}
+
+/** Parses the settings; throws `EnvError` naming each wrong setting (never echoing its value). */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = EnvSchema.safeParse(source);
+  if (result.success) return result.data;
+  const lines = result.error.issues.map((issue) => `  ${issue.path.join('.') || '(settings)'}: ${issue.message}`);
+  throw new EnvError(`Invalid settings:\n${lines.join('\n')}`);
+}

@@ -1,0 +1,16 @@
+import type { Database, DatabaseKind } from '@kollab/db';
+import type { Logger } from 'pino';
+import type { Env } from '../env.ts';
+
+/** What every request handler can read from `c.var`. */
+export interface AppVariables {
+  requestId: string;
+  logger: Logger;
+  db: Database;
+  dbKind: DatabaseKind;
+  env: Env;
+}
+
+export interface AppEnv {
+  Variables: AppVariables;
+}

@@ -1,0 +1,79 @@
+import type { ZodError } from 'zod';
+
+/**
+ * The closed list of error codes and their HTTP status. Clients branch on `code`; the portal and
+ * site show text from their sv/en dictionaries keyed by it, never the English `message`.
+ */
+export const ERROR_STATUS = {
+  /** Malformed request: bad JSON, unsupported parameter combination. */
+  bad_request: 400,
+  /** No session, an expired one, or wrong credentials. */
+  unauthorized: 401,
+  /** Signed in but not allowed (role), or a failed CSRF check. */
+  forbidden: 403,
+  /** Missing resource, unknown route, or another tenant's resource (ADR 004). */
+  not_found: 404,
+  /** Unique violation or an invalid state transition. */
+  conflict: 409,
+  /** Request body over the size limit. */
+  payload_too_large: 413,
+  /** Schema violation at the edge, or a business rule tied to a field. */
+  validation_failed: 422,
+  /** Too many attempts; the response carries `Retry-After`. */
+  rate_limited: 429,
+  /** Anything unexpected; details only in the logs. */
+  internal_error: 500,
+  /** A dependency (database, provider) is down. */
+  service_unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export type ErrorStatus = (typeof ERROR_STATUS)[ErrorCode];
+/** Messages per dotted field path (`budget.amount`); `$` is the body as a whole. */
+export type FieldErrors = Record<string, string[]>;
+
+/** The one error type services throw; `app.ts` turns it into the envelope. */
+export class AppError extends Error {
+  override name = 'AppError';
+  readonly code: ErrorCode;
+  readonly fields: FieldErrors | undefined;
+  readonly headers: Record<string, string> | undefined;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options?: { fields?: FieldErrors; headers?: Record<string, string>; cause?: unknown },
+  ) {
+    super(message, { cause: options?.cause });
+    this.code = code;
+    this.fields = options?.fields;
+    this.headers = options?.headers;
+  }
+
+  get status(): ErrorStatus {
+    return ERROR_STATUS[this.code];
+  }
+
+  /** A `validation_failed` error for business rules that belong to named fields. */
+  static validation(fields: FieldErrors, message = 'Request is invalid'): AppError {
+    return new AppError('validation_failed', message, { fields });
+  }
+}
+
+/** Groups zod issues by dotted path, the shape of `fields` in the envelope. */
+export function fieldErrorsFromZod(error: ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.map(String).join('.') || '$';
+    fields[key] ??= [];
+    fields[key].push(issue.message);
+  }
+  return fields;
+}
+
+/** The status → code mapping for errors raised by Hono middleware (`HTTPException`). */
+export function codeForStatus(status: number): ErrorCode {
+  const match = Object.entries(ERROR_STATUS).find(([, value]) => value === status);
+  if (match) return match[0] as ErrorCode;
+  return status >= 500 ? 'internal_error' : 'bad_request';
+}

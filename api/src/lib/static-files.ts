@@ -1,0 +1,112 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { extname, join, normalize, sep } from 'node:path';
+import { Readable } from 'node:stream';
+import type { Context, MiddlewareHandler } from 'hono';
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.xml': 'application/xml; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.gif': 'image/gif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+};
+
+/** Build tools put content hashes in these folders' file names, so their files never change. */
+const IMMUTABLE_DIRS = ['/_astro/', '/assets/'];
+
+export interface StaticFilesOptions {
+  /** Absolute folder to serve. */
+  root: string;
+  /** URL prefix the folder is mounted at, e.g. `/app`; empty for the root. */
+  prefix?: string;
+  /** Serve `index.html` for unknown paths that ask for HTML (single-page apps). */
+  spaFallback?: boolean;
+}
+
+interface FoundFile {
+  path: string;
+  size: number;
+  mtimeMs: number;
+}
+
+async function findFile(path: string): Promise<FoundFile | 'directory' | null> {
+  try {
+    const info = await stat(path);
+    if (info.isDirectory()) return 'directory';
+    return info.isFile() ? { path, size: info.size, mtimeMs: info.mtimeMs } : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Serves a file with a weak ETag; answers 304 when the browser's copy is current. */
+export function sendFile(c: Context, file: FoundFile, options: { status?: 200 | 404; immutable?: boolean } = {}) {
+  const etag = `W/"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}"`;
+  const headers: Record<string, string> = {
+    'Content-Type': CONTENT_TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream',
+    'Cache-Control': options.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    ETag: etag,
+  };
+  if (options.status !== 404 && c.req.header('If-None-Match') === etag) {
+    return c.body(null, 304, headers);
+  }
+  headers['Content-Length'] = String(file.size);
+  if (c.req.method === 'HEAD') return c.body(null, options.status ?? 200, headers);
+  const body = Readable.toWeb(createReadStream(file.path)) as ReadableStream<Uint8Array>;
+  return c.body(body, options.status ?? 200, headers);
+}
+
+/** Looks up a file below `root`; null when it is missing or the path escapes the folder. */
+export async function resolveStaticFile(root: string, relativePath: string): Promise<FoundFile | 'directory' | null> {
+  const target = normalize(join(root, relativePath));
+  if (target !== root && !target.startsWith(root.endsWith(sep) ? root : root + sep)) return null;
+  return findFile(target);
+}
+
+/** Serves a built static folder (Astro or Vite output) for GET and HEAD. */
+export function staticFiles(options: StaticFilesOptions): MiddlewareHandler {
+  const prefix = options.prefix ?? '';
+  return async (c, next) => {
+    if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
+    let pathname: string;
+    try {
+      pathname = decodeURIComponent(c.req.path);
+    } catch {
+      return next();
+    }
+    if (pathname.includes('\0')) return next();
+    if (prefix && pathname !== prefix && !pathname.startsWith(`${prefix}/`)) return next();
+    const relative = pathname.slice(prefix.length) || '/';
+    const found = await resolveStaticFile(options.root, relative);
+    if (found === 'directory') {
+      if (!relative.endsWith('/')) {
+        const url = new URL(c.req.url);
+        return c.redirect(`${url.pathname}/${url.search}`, 308);
+      }
+      const index = await resolveStaticFile(options.root, join(relative, 'index.html'));
+      if (index && index !== 'directory') return sendFile(c, index);
+    } else if (found) {
+      return sendFile(c, found, { immutable: IMMUTABLE_DIRS.some((dir) => relative.startsWith(dir)) });
+    }
+    if (options.spaFallback && !extname(relative) && (c.req.header('Accept') ?? '').includes('text/html')) {
+      const index = await resolveStaticFile(options.root, 'index.html');
+      if (index && index !== 'directory') return sendFile(c, index);
+    }
+    return next();
+  };
+}

@@ -1,0 +1,79 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createDb, migrate, seedDemo } from '@kollab/db';
+import { createApp } from './app.ts';
+import { EnvError, parseEnv } from './env.ts';
+import { createLogger } from './lib/logger.ts';
+import { loadSecrets } from './lib/secrets.ts';
+import { hashPassword } from './modules/auth/password.ts';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+async function main(): Promise<void> {
+  let env: ReturnType<typeof parseEnv>;
+  try {
+    env = parseEnv();
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    process.stderr.write(`Kollab cannot start.\n${error.message}\nSee .env.example for every setting.\n`);
+    process.exit(78);
+  }
+  const logger = createLogger(env.LOG_LEVEL);
+  await loadSecrets(env);
+
+  const database = env.DATABASE_URL
+    ? await createDb({ url: env.DATABASE_URL })
+    : await createDb({ pgliteDir: join(env.DATA_DIR, 'pglite') });
+  try {
+    await migrate(database);
+  } catch (error) {
+    const where = env.DATABASE_URL ? 'the database at DATABASE_URL' : `the embedded database in ${env.DATA_DIR}`;
+    logger.fatal({ err: error }, `could not migrate ${where}`);
+    process.stderr.write(`Kollab cannot start: could not reach or migrate ${where}.\n`);
+    process.exit(1);
+  }
+  if (env.SEED_DEMO) {
+    const created = await seedDemo(database.db, { hashPassword });
+    if (created > 0) logger.info({ created }, 'demo accounts created (see README)');
+  }
+
+  const app = createApp({
+    db: database.db,
+    dbKind: database.kind,
+    env,
+    logger,
+    siteDir: join(repoRoot, 'site', 'dist'),
+    portalDir: join(repoRoot, 'portal', 'dist'),
+  });
+  const server = serve({ fetch: app.fetch, port: env.PORT, ...(env.HOST ? { hostname: env.HOST } : {}) }, (info) => {
+    logger.info(
+      { port: info.port, db: database.kind, url: env.PUBLIC_URL },
+      `Kollab is listening on ${env.PUBLIC_URL}`,
+    );
+  });
+  server.on('error', (error: NodeJS.ErrnoException) => {
+    logger.fatal({ err: error }, error.code === 'EADDRINUSE' ? `PORT ${env.PORT} is already in use` : 'server error');
+    process.exit(1);
+  });
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'shutting down');
+    // Stop accepting, let in-flight requests finish, then close the database; force after 10 s.
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    server.close(async () => {
+      await database.close();
+      logger.info('stopped');
+      process.exit(0);
+    });
+    if ('closeIdleConnections' in server) server.closeIdleConnections();
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+await main();

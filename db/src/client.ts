@@ -1,0 +1,60 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+/** The drizzle instance every module receives; the same API on PGlite and PostgreSQL. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  /** Applies pending migrations from the folder with the driver's own migrator. */
+  migrate(migrationsFolder: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { url: string; max?: number }
+  | { pgliteDir: string }
+  /** In-memory PGlite, for tests. */
+  | { memory: true };
+
+/** Opens PostgreSQL through postgres.js when given a URL, otherwise an embedded PGlite. */
+export async function createDb(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if ('url' in options) {
+    const client = postgres(options.url, {
+      max: options.max ?? 10,
+      onnotice: () => {},
+      connection: { application_name: 'kollab' },
+    });
+    const db = drizzlePostgres({ client, schema, casing: 'snake_case' });
+    return {
+      db,
+      kind: 'postgres',
+      migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
+      close: () => client.end({ timeout: 5 }),
+    };
+  }
+  let client: PGlite;
+  if ('pgliteDir' in options) {
+    mkdirSync(options.pgliteDir, { recursive: true });
+    client = await PGlite.create({ dataDir: options.pgliteDir });
+  } else {
+    client = await PGlite.create();
+  }
+  const db = drizzlePglite({ client, schema, casing: 'snake_case' });
+  return {
+    db,
+    kind: 'pglite',
+    migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
+    close: () => client.close(),
+  };
+}

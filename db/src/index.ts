@@ -1,0 +1,7 @@
+export type { Database, DatabaseHandle, DatabaseKind, DatabaseOptions, Schema } from './client.ts';
+export { createDb } from './client.ts';
+export { migrate, migrationsFolder } from './migrate.ts';
+export { newId } from './schema/columns.ts';
+export * as schema from './schema/index.ts';
+export type { SeedOptions } from './seed.ts';
+export { DEMO_ACCOUNTS, seedDemo } from './seed.ts';
