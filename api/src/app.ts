@@ -74,7 +74,17 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     }),
   );
   // Cookie sessions need CSRF protection: form-encoded posts must come from our own origin.
-  app.use('/api/*', csrf({ origin: new URL(deps.env.PUBLIC_URL).origin }));
+  const csrfCheck = csrf({ origin: new URL(deps.env.PUBLIC_URL).origin });
+  app.use('/api/*', async (c, next) => {
+    try {
+      return await csrfCheck(c, next);
+    } catch (error) {
+      if (error instanceof HTTPException && error.status === 403) {
+        throw new AppError('forbidden', 'Cross-site request refused (CSRF check)');
+      }
+      throw error;
+    }
+  });
 
   app.route('/api', healthRoutes);
   mountDocs(app);
@@ -85,7 +95,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   app.notFound(async (c) => {
     if (!c.req.path.startsWith('/api') && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
-      const page = c.req.path.startsWith('/en/') ? join('en', '404.html') : '404.html';
+      const page = c.req.path.startsWith('/en/') ? join('en', '404', 'index.html') : '404.html';
       const file = await resolveStaticFile(deps.siteDir, page);
       if (file && file !== 'directory') return sendFile(c, file, { status: 404 });
     }

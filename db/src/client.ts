@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -57,4 +58,12 @@ export async function createDb(options: DatabaseOptions): Promise<DatabaseHandle
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
     close: () => client.close(),
   };
+}
+
+/** Runs raw SQL and returns its rows on either driver (postgres.js returns an array, PGlite `{ rows }`). */
+export async function queryRows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  if (Array.isArray(result)) return result as T[];
+  if (result && typeof result === 'object' && 'rows' in result && Array.isArray(result.rows)) return result.rows as T[];
+  return [];
 }

@@ -1,7 +1,8 @@
 export type { Database, DatabaseHandle, DatabaseKind, DatabaseOptions, Schema } from './client.ts';
-export { createDb } from './client.ts';
+export { createDb, queryRows } from './client.ts';
 export { migrate, migrationsFolder } from './migrate.ts';
 export { newId } from './schema/columns.ts';
 export * as schema from './schema/index.ts';
 export type { SeedOptions } from './seed.ts';
 export { DEMO_ACCOUNTS, seedDemo } from './seed.ts';
+export { createTestDatabase } from './testing.ts';

@@ -1,0 +1,184 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createRouter } from './lib/create-router.ts';
+import { errorResponses } from './lib/openapi.ts';
+import { createTestApp, type TestApp } from './test/test-app.ts';
+
+const expectedDb = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+const REQUEST_ID = /^[\w-]{8,}$/;
+
+// A router built with the shared factory, so these tests exercise the real validation hook and onError.
+const EchoBodySchema = z.object({
+  title: z.string().min(1),
+  budget: z.object({ amount: z.number().int().positive() }),
+});
+const echo = createRoute({
+  method: 'post',
+  path: '/echo',
+  request: { body: { content: { 'application/json': { schema: EchoBodySchema } }, required: true } },
+  responses: {
+    200: { description: 'echo', content: { 'application/json': { schema: EchoBodySchema } } },
+    ...errorResponses,
+  },
+});
+const explode = createRoute({
+  method: 'get',
+  path: '/explode',
+  responses: { 200: { description: 'never' }, ...errorResponses },
+});
+const probeRoutes = createRouter()
+  .openapi(echo, (c) => c.json(c.req.valid('json'), 200))
+  .openapi(explode, () => {
+    throw new Error('database password is hunter2 at /secret/path.ts:12');
+  });
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  t.app.route('/api/probe', probeRoutes);
+});
+afterAll(() => t.close());
+
+describe('GET /api/health', () => {
+  it(`reports ok with the ${expectedDb} database and the version`, async () => {
+    const res = await t.app.request('/api/health');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok', db: expectedDb, version: '0.1.0' });
+    expect(res.headers.get('x-request-id')).toMatch(REQUEST_ID);
+  });
+
+  it('keeps a well-formed request id sent by a proxy', async () => {
+    const res = await t.app.request('/api/health', { headers: { 'X-Request-Id': 'lb-1234-abcd' } });
+    expect(res.headers.get('x-request-id')).toBe('lb-1234-abcd');
+  });
+});
+
+describe('the error envelope', () => {
+  it('answers an unknown API route with not_found', async () => {
+    const res = await t.app.request('/api/does-not-exist');
+    const requestId = res.headers.get('x-request-id');
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({
+      error: { code: 'not_found', message: 'No route for GET /api/does-not-exist', requestId },
+    });
+  });
+
+  it('answers malformed JSON with bad_request', async () => {
+    const res = await t.app.request('/api/probe/echo', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"title": "x",',
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: {
+        code: 'bad_request',
+        message: 'Malformed JSON in request body',
+        requestId: res.headers.get('x-request-id'),
+      },
+    });
+  });
+
+  it('answers a schema violation with validation_failed and dotted field paths', async () => {
+    const res = await t.app.request('/api/probe/echo', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: '', budget: { amount: -5 } }),
+    });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({
+      error: {
+        code: 'validation_failed',
+        message: 'Request json is invalid',
+        fields: {
+          title: ['Too small: expected string to have >=1 characters'],
+          'budget.amount': ['Too small: expected number to be >0'],
+        },
+        requestId: res.headers.get('x-request-id'),
+      },
+    });
+  });
+
+  it('answers a missing body field with its path', async () => {
+    const res = await t.app.request('/api/probe/echo', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: 'ok' }),
+    });
+    expect(res.status).toBe(422);
+    const body = await res.json();
+    expect(Object.keys(body.error.fields)).toEqual(['budget']);
+  });
+
+  it('hides an unexpected error behind a generic 500 without a stack or its message', async () => {
+    const res = await t.app.request('/api/probe/explode');
+    const text = await res.text();
+    expect(res.status).toBe(500);
+    expect(JSON.parse(text)).toEqual({
+      error: {
+        code: 'internal_error',
+        message: 'Something went wrong on our side',
+        requestId: res.headers.get('x-request-id'),
+      },
+    });
+    expect(text).not.toMatch(/hunter2|secret|\.ts:|at /);
+  });
+
+  it('rejects a body over 1 MiB with payload_too_large', async () => {
+    const res = await t.app.request('/api/probe/echo', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: 'x'.repeat(1024 * 1024 + 1), budget: { amount: 1 } }),
+    });
+    expect(res.status).toBe(413);
+    expect((await res.json()).error.code).toBe('payload_too_large');
+  });
+
+  it('refuses a cross-site form post (CSRF) with forbidden', async () => {
+    const res = await t.app.request('/api/probe/echo', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded', Origin: 'https://evil.example' },
+      body: 'title=x',
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toEqual({
+      error: {
+        code: 'forbidden',
+        message: 'Cross-site request refused (CSRF check)',
+        requestId: res.headers.get('x-request-id'),
+      },
+    });
+  });
+});
+
+describe('security headers', () => {
+  it('sets nosniff, frame and referrer policies on every response', async () => {
+    const res = await t.app.request('/api/health');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+  });
+});
+
+describe('API reference', () => {
+  it('lists every route in /api/openapi.json', async () => {
+    const res = await t.app.request('/api/openapi.json');
+    expect(res.status).toBe(200);
+    const doc = await res.json();
+    expect(doc.openapi).toBe('3.0.3');
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/probe/echo']));
+    expect(doc.components.schemas.ErrorResponse).toBeDefined();
+  });
+
+  it('serves the interactive reference with its script from this origin', async () => {
+    const page = await t.app.request('/api/docs');
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('/api/docs/scalar.js');
+    expect(html).not.toMatch(/cdn\.jsdelivr|unpkg/);
+    const script = await t.app.request('/api/docs/scalar.js');
+    expect(script.status).toBe(200);
+    expect(script.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { parseEnv } from './env.ts';
+
+describe('parseEnv', () => {
+  it('needs no settings at all', () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.DATA_DIR).toMatch(/\/\.data$/);
+    expect(env.SEED_DEMO).toBe(true);
+  });
+
+  it('does not seed demo data in production unless asked', () => {
+    expect(parseEnv({ NODE_ENV: 'production' }).SEED_DEMO).toBe(false);
+    expect(parseEnv({ NODE_ENV: 'production', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+  });
+
+  it('treats empty settings as unset', () => {
+    expect(parseEnv({ DATABASE_URL: '', SMTP_URL: ' ' }).DATABASE_URL).toBeUndefined();
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, 'PORT: expected a whole number between 1 and 65535'],
+    [{ PORT: '70000' }, 'PORT: expected a whole number between 1 and 65535'],
+    [{ DATABASE_URL: 'nonsense' }, 'DATABASE_URL: expected a postgres:// or postgresql:// URL'],
+    [{ DATABASE_URL: 'mysql://localhost/db' }, 'DATABASE_URL: expected a postgres:// or postgresql:// URL'],
+    [{ SMTP_URL: 'http://mail' }, 'SMTP_URL: expected an smtp:// or smtps:// URL'],
+    [{ ENCRYPTION_KEY: 'short' }, 'ENCRYPTION_KEY: expected 64 hexadecimal characters (32 bytes)'],
+    [{ SESSION_SECRET: 'too-short' }, 'SESSION_SECRET: expected at least 32 characters'],
+    [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO: expected true or false'],
+    [{ GOOGLE_CLIENT_ID: 'id' }, 'GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together'],
+    [{ S3_BUCKET: 'pics' }, 'S3_ACCESS_KEY_ID: required when any S3_* setting is set'],
+  ])('names the wrong setting %j', (settings, message) => {
+    expect(() => parseEnv(settings)).toThrow(message);
+  });
+
+  it('never echoes a secret value in its message', () => {
+    expect(() => parseEnv({ ENCRYPTION_KEY: 'my-very-secret-value' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('my-very-secret-value') }),
+    );
+  });
+});

@@ -1,0 +1,109 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/test-app.ts';
+
+let root: string;
+let t: TestApp;
+const html = { Accept: 'text/html,application/xhtml+xml' };
+
+async function put(path: string, content: string): Promise<void> {
+  await mkdir(join(root, path, '..'), { recursive: true });
+  await writeFile(join(root, path), content);
+}
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'kollab-static-'));
+  await put('site/index.html', '<h1>Hej</h1>');
+  await put('site/en/index.html', '<h1>Hello</h1>');
+  await put('site/404.html', '<h1>Sidan hittades inte</h1>');
+  await put('site/en/404/index.html', '<h1>Page not found</h1>');
+  await put('site/_astro/page.abc123.js', 'console.log(1)');
+  await put('site/favicon.svg', '<svg/>');
+  await put('portal/index.html', '<div id="root"></div>');
+  await put('portal/assets/index-abc.js', 'export {}');
+  await put('secret.txt', 'outside the served folders');
+  t = await createTestApp({ siteDir: join(root, 'site'), portalDir: join(root, 'portal') });
+});
+afterAll(async () => {
+  await t.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+describe('the marketing site at /', () => {
+  it('serves Swedish at the root and English under /en/', async () => {
+    const sv = await t.app.request('/');
+    expect(sv.status).toBe(200);
+    expect(sv.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(await sv.text()).toBe('<h1>Hej</h1>');
+    expect(await (await t.app.request('/en/')).text()).toBe('<h1>Hello</h1>');
+  });
+
+  it('redirects a folder without its trailing slash, keeping the query', async () => {
+    const res = await t.app.request('/en?ref=mail');
+    expect(res.status).toBe(308);
+    expect(res.headers.get('location')).toBe('/en/?ref=mail');
+  });
+
+  it('answers unknown pages with the 404 page of their language', async () => {
+    const sv = await t.app.request('/finns-inte', { headers: html });
+    expect(sv.status).toBe(404);
+    expect(await sv.text()).toBe('<h1>Sidan hittades inte</h1>');
+    const en = await t.app.request('/en/missing', { headers: html });
+    expect(en.status).toBe(404);
+    expect(await en.text()).toBe('<h1>Page not found</h1>');
+  });
+
+  it('caches hashed assets forever and revalidates pages', async () => {
+    const asset = await t.app.request('/_astro/page.abc123.js');
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(asset.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+    const page = await t.app.request('/');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  it('answers a matching ETag with 304', async () => {
+    const first = await t.app.request('/favicon.svg');
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^W\/"/);
+    const second = await t.app.request('/favicon.svg', { headers: { 'If-None-Match': etag ?? '' } });
+    expect(second.status).toBe(304);
+  });
+
+  it.each(['/../secret.txt', '/%2e%2e/secret.txt', '/..%2fsecret.txt', '/en/..%2f..%2fsecret.txt'])(
+    'never serves files outside its folder (%s)',
+    async (path) => {
+      const res = await t.app.request(path);
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain('outside the served folders');
+    },
+  );
+});
+
+describe('the portal at /app', () => {
+  it('redirects /app to /app/', async () => {
+    const res = await t.app.request('/app');
+    expect(res.status).toBe(308);
+    expect(res.headers.get('location')).toBe('/app/');
+  });
+
+  it('serves index.html for client-side routes (SPA fallback)', async () => {
+    for (const path of ['/app/', '/app/login', '/app/campaigns/abc']) {
+      const res = await t.app.request(path, { headers: html });
+      expect(res.status, path).toBe(200);
+      expect(await res.text()).toBe('<div id="root"></div>');
+    }
+  });
+
+  it('does not answer a missing asset with the app shell', async () => {
+    const res = await t.app.request('/app/assets/missing.js');
+    expect(res.status).toBe(404);
+  });
+
+  it('serves its hashed assets as immutable', async () => {
+    const res = await t.app.request('/app/assets/index-abc.js');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+});

@@ -1,0 +1,51 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { OpenAPIHono } from '@hono/zod-openapi';
+import { createTestDatabase, type Database, type DatabaseHandle } from '@kollab/db';
+import { createApp } from '../app.ts';
+import { type Env, parseEnv } from '../env.ts';
+import type { AppEnv } from '../lib/context.ts';
+import { createLogger } from '../lib/logger.ts';
+
+export interface TestApp {
+  app: OpenAPIHono<AppEnv>;
+  db: Database;
+  database: DatabaseHandle;
+  env: Env;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole app on a fresh database (in-memory PGlite, or a throwaway PostgreSQL database when
+ * `DATABASE_URL` is set), with a temporary data folder. Call `close()` in `afterAll`.
+ */
+export async function createTestApp(options: { siteDir?: string; portalDir?: string } = {}): Promise<TestApp> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'kollab-test-'));
+  const env = parseEnv({
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: 'http://localhost:3000',
+  });
+  const database = await createTestDatabase();
+  const app = createApp({
+    db: database.db,
+    dbKind: database.kind,
+    env,
+    logger: createLogger(env.LOG_LEVEL),
+    siteDir: options.siteDir ?? join(dataDir, 'no-site'),
+    portalDir: options.portalDir ?? join(dataDir, 'no-portal'),
+  });
+  return {
+    app,
+    db: database.db,
+    database,
+    env,
+    close: async () => {
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

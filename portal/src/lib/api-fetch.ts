@@ -1,0 +1,54 @@
+import type { HttpError } from '@refinedev/core';
+
+/** The API's one error body (api/src/lib/errors.ts). */
+interface ErrorEnvelope {
+  error: { code: string; message: string; fields?: Record<string, string[]>; requestId: string };
+}
+
+function isErrorEnvelope(body: unknown): body is ErrorEnvelope {
+  if (!body || typeof body !== 'object' || !('error' in body)) return false;
+  const error = (body as { error: unknown }).error;
+  return !!error && typeof error === 'object' && 'code' in error && typeof error.code === 'string';
+}
+
+/** A Refine `HttpError` whose `message` is the dictionary key `errors.<code>`, translated by the UI. */
+export interface ApiError extends HttpError {
+  code: string;
+  requestId?: string;
+}
+
+/**
+ * The portal's one HTTP client: same-origin cookies, JSON in and out, and every failure turned into
+ * an `ApiError` (field messages in `errors` so forms mark the fields).
+ */
+export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const { json, headers, ...rest } = init;
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      credentials: 'same-origin',
+      ...rest,
+      headers: {
+        Accept: 'application/json',
+        ...(json !== undefined ? { 'Content-Type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+    });
+  } catch {
+    throw { statusCode: 0, code: 'network', message: 'errors.network' } satisfies ApiError;
+  }
+  const text = await response.text();
+  const body: unknown = text ? JSON.parse(text) : undefined;
+  if (response.ok) return body as T;
+  if (isErrorEnvelope(body)) {
+    throw {
+      statusCode: response.status,
+      code: body.error.code,
+      requestId: body.error.requestId,
+      message: `errors.${body.error.code}`,
+      ...(body.error.fields ? { errors: body.error.fields } : {}),
+    } satisfies ApiError;
+  }
+  throw { statusCode: response.status, code: 'internal_error', message: 'errors.internal_error' } satisfies ApiError;
+}

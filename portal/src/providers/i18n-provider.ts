@@ -1,0 +1,63 @@
+import type { I18nProvider } from '@refinedev/core';
+import en from '../locales/en.json';
+import sv from '../locales/sv.json';
+
+export type Locale = 'sv' | 'en';
+export type MessageKey = keyof typeof sv;
+
+// Both dictionaries must have exactly the same keys; this line fails to compile otherwise.
+const dictionaries: Record<Locale, Record<MessageKey, string>> = { sv, en } satisfies Record<
+  Locale,
+  Record<keyof typeof en, string>
+>;
+
+const COOKIE = 'locale';
+
+function isLocale(value: unknown): value is Locale {
+  return value === 'sv' || value === 'en';
+}
+
+/** The locale from `?locale=` (links from the site), then the `locale` cookie, then Swedish. */
+export function readInitialLocale(): Locale {
+  const fromQuery = new URLSearchParams(window.location.search).get('locale');
+  if (isLocale(fromQuery)) {
+    storeLocale(fromQuery);
+    return fromQuery;
+  }
+  const fromCookie = document.cookie
+    .split('; ')
+    .find((entry) => entry.startsWith(`${COOKIE}=`))
+    ?.slice(COOKIE.length + 1);
+  return isLocale(fromCookie) ? fromCookie : 'sv';
+}
+
+function storeLocale(locale: Locale): void {
+  document.cookie = `${COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
+}
+
+/** Fills `{{name}}` placeholders from the options object. */
+function interpolate(text: string, options: unknown): string {
+  if (!options || typeof options !== 'object') return text;
+  const values = options as Record<string, unknown>;
+  return text.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
+}
+
+export function createI18nProvider(onChange: (locale: Locale) => void): I18nProvider & { locale(): Locale } {
+  let current = readInitialLocale();
+  document.documentElement.lang = current;
+  return {
+    translate: (key, options, defaultMessage) => {
+      const text = (dictionaries[current] as Record<string, string>)[key];
+      return interpolate(text ?? defaultMessage ?? key, options);
+    },
+    changeLocale: async (locale) => {
+      if (!isLocale(locale)) return;
+      current = locale;
+      storeLocale(locale);
+      document.documentElement.lang = locale;
+      onChange(locale);
+    },
+    getLocale: () => current,
+    locale: () => current,
+  };
+}
