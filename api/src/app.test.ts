@@ -107,7 +107,7 @@ describe('the error envelope', () => {
       body: JSON.stringify({ title: 'ok' }),
     });
     expect(res.status).toBe(422);
-    const body = await res.json();
+    const body = (await res.json()) as { error: { fields: Record<string, string[]> } };
     expect(Object.keys(body.error.fields)).toEqual(['budget']);
   });
 
@@ -132,7 +132,7 @@ describe('the error envelope', () => {
       body: JSON.stringify({ title: 'x'.repeat(1024 * 1024 + 1), budget: { amount: 1 } }),
     });
     expect(res.status).toBe(413);
-    expect((await res.json()).error.code).toBe('payload_too_large');
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
   });
 
   it('refuses a cross-site form post (CSRF) with forbidden', async () => {
@@ -165,10 +165,10 @@ describe('API reference', () => {
   it('lists every route in /api/openapi.json', async () => {
     const res = await t.app.request('/api/openapi.json');
     expect(res.status).toBe(200);
-    const doc = await res.json();
+    const doc = (await res.json()) as { openapi: string; paths: object; components: { schemas: object } };
     expect(doc.openapi).toBe('3.0.3');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/probe/echo']));
-    expect(doc.components.schemas.ErrorResponse).toBeDefined();
+    expect(doc.components.schemas).toHaveProperty('ErrorResponse');
   });
 
   it('serves the interactive reference with its script from this origin', async () => {

@@ -32,6 +32,7 @@ export function readInitialLocale(): Locale {
 }
 
 function storeLocale(locale: Locale): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the spec's `locale` cookie; the Cookie Store API is not in every browser yet.
   document.cookie = `${COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`;
 }
 

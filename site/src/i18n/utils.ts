@@ -6,7 +6,7 @@ export function localeFromPath(pathname: string): Locale {
 }
 
 /** A translate function bound to one locale. */
-export function useTranslations(locale: Locale): (key: UiKey) => string {
+export function translator(locale: Locale): (key: UiKey) => string {
   return (key) => ui[locale][key];
 }
 
