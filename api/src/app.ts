@@ -22,6 +22,7 @@ import {
   fieldErrorsFromZod,
 } from './lib/errors.ts';
 import { resolveStaticFile, sendFile, staticFiles } from './lib/static-files.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
 import { mountDocs } from './modules/docs/docs.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 
@@ -87,6 +88,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   });
 
   app.route('/api', healthRoutes);
+  app.route('/api/auth', authRoutes);
   mountDocs(app);
 
   app.get('/app', (c) => c.redirect('/app/', 308));

@@ -1,0 +1,14 @@
+// `npm run db:seed`: migrates and seeds the demo data into DATABASE_URL, or the PGlite in DATA_DIR.
+import { join } from 'node:path';
+import { createDb, migrate, seedDemo } from '@kollab/db';
+import { parseEnv } from './env.ts';
+import { hashPassword } from './modules/auth/password.ts';
+
+const env = parseEnv();
+const handle = env.DATABASE_URL
+  ? await createDb({ url: env.DATABASE_URL })
+  : await createDb({ pgliteDir: join(env.DATA_DIR, 'pglite') });
+await migrate(handle);
+const created = await seedDemo(handle.db, { hashPassword });
+console.log(`Seeded ${created} demo account(s) into ${handle.kind}.`);
+await handle.close();

@@ -1,0 +1,15 @@
+import { expect, test } from '../fixtures/test.ts';
+
+test.describe('portal', () => {
+  test('sends a visitor without a session from /app/ to the Swedish sign-in page', async ({ page }) => {
+    await page.goto('/app/');
+    await expect(page).toHaveURL(/\/app\/login/);
+    await expect(page.getByRole('heading', { name: 'Logga in på Kollab' })).toBeVisible();
+  });
+
+  test('shows the sign-in page in English when the site links with locale=en', async ({ page }) => {
+    await page.goto('/app/login?locale=en');
+    await expect(page.getByRole('heading', { name: 'Sign in to Kollab' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+});
