@@ -12,6 +12,7 @@ import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import type { Env } from './env.ts';
 import type { AppEnv } from './lib/context.ts';
+import type { Mailer } from './lib/mailer.ts';
 import { createRouter } from './lib/create-router.ts';
 import {
   AppError,
@@ -31,6 +32,7 @@ export interface AppDeps {
   dbKind: DatabaseKind;
   env: Env;
   logger: Logger;
+  mailer: Mailer;
   /** Built marketing site (Astro `dist`), served at `/`. */
   siteDir: string;
   /** Built portal (Vite `dist`), served at `/app/`. */
@@ -54,6 +56,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     c.set('db', deps.db);
     c.set('dbKind', deps.dbKind);
     c.set('env', deps.env);
+    c.set('mailer', deps.mailer);
     const started = performance.now();
     await next();
     logger.info(

@@ -32,6 +32,7 @@ const EnvSchema = z
     DATA_DIR: z.string().trim().min(1).default('.data'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: booleanText.optional(),
+    TRUST_PROXY: booleanText.default(false),
     SESSION_SECRET: optionalText.pipe(z.string().min(32, 'expected at least 32 characters').optional()),
     ENCRYPTION_KEY: optionalText.pipe(
       z

@@ -5,6 +5,7 @@ import { createDb, migrate, seedDemo } from '@kollab/db';
 import { createApp } from './app.ts';
 import { EnvError, parseEnv } from './env.ts';
 import { createLogger } from './lib/logger.ts';
+import { createMailer } from './lib/mailer.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { hashPassword } from './modules/auth/password.ts';
 
@@ -43,6 +44,7 @@ async function main(): Promise<void> {
     dbKind: database.kind,
     env,
     logger,
+    mailer: createMailer(env, logger),
     siteDir: join(repoRoot, 'site', 'dist'),
     portalDir: join(repoRoot, 'portal', 'dist'),
   });

@@ -7,6 +7,7 @@ import { createApp } from '../app.ts';
 import { type Env, parseEnv } from '../env.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { createLogger } from '../lib/logger.ts';
+import { createMailer } from '../lib/mailer.ts';
 
 export interface TestApp {
   app: OpenAPIHono<AppEnv>;
@@ -20,7 +21,9 @@ export interface TestApp {
  * The whole app on a fresh database (in-memory PGlite, or a throwaway PostgreSQL database when
  * `DATABASE_URL` is set), with a temporary data folder. Call `close()` in `afterAll`.
  */
-export async function createTestApp(options: { siteDir?: string; portalDir?: string } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { siteDir?: string; portalDir?: string; settings?: Record<string, string> } = {},
+): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kollab-test-'));
   const env = parseEnv({
     ...process.env,
@@ -28,13 +31,16 @@ export async function createTestApp(options: { siteDir?: string; portalDir?: str
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
+    ...options.settings,
   });
   const database = await createTestDatabase();
+  const logger = createLogger(env.LOG_LEVEL);
   const app = createApp({
     db: database.db,
     dbKind: database.kind,
     env,
-    logger: createLogger(env.LOG_LEVEL),
+    logger,
+    mailer: createMailer(env, logger),
     siteDir: options.siteDir ?? join(dataDir, 'no-site'),
     portalDir: options.portalDir ?? join(dataDir, 'no-portal'),
   });

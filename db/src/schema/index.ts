@@ -1,1 +1,4 @@
+export * from './auth.ts';
+export * from './marketing.ts';
+export * from './profiles.ts';
 export * from './users.ts';

@@ -1,0 +1,55 @@
+import { type Database, queryRows } from '@kollab/db';
+import { sql } from 'drizzle-orm';
+import { AppError } from './errors.ts';
+
+export interface RateLimitRule {
+  /** Attempts allowed per window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+export interface RateLimitResult {
+  allowed: boolean;
+  remaining: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Counts one attempt against `key` in a fixed window stored in PostgreSQL, so every API instance
+ * shares the count. One atomic upsert: concurrent attempts can never both take the last slot.
+ */
+export async function consumeRateLimit(db: Database, key: string, rule: RateLimitRule): Promise<RateLimitResult> {
+  const rows = await queryRows<{ count: number; retry_after: number }>(
+    db,
+    sql`insert into rate_limits (key, count, reset_at)
+        values (${key}, 1, now() + make_interval(secs => ${rule.windowSeconds}))
+        on conflict (key) do update set
+          count = case when rate_limits.reset_at <= now() then 1 else rate_limits.count + 1 end,
+          reset_at = case when rate_limits.reset_at <= now() then excluded.reset_at else rate_limits.reset_at end
+        returning count, ceil(extract(epoch from reset_at - now()))::int as retry_after`,
+  );
+  const row = rows[0] ?? { count: 1, retry_after: rule.windowSeconds };
+  return {
+    allowed: row.count <= rule.limit,
+    remaining: Math.max(0, rule.limit - row.count),
+    retryAfterSeconds: Math.max(1, row.retry_after),
+  };
+}
+
+/**
+ * Like `consumeRateLimit`, but throws.
+ * @throws rate_limited with a `Retry-After` header when the window is used up.
+ */
+export async function enforceRateLimit(db: Database, key: string, rule: RateLimitRule): Promise<void> {
+  const result = await consumeRateLimit(db, key, rule);
+  if (!result.allowed) {
+    throw new AppError('rate_limited', `Too many attempts; try again in ${result.retryAfterSeconds} s`, {
+      headers: { 'Retry-After': String(result.retryAfterSeconds) },
+    });
+  }
+}
+
+/** Forgets the attempts against `key` (e.g. after a successful sign-in). */
+export async function resetRateLimit(db: Database, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${key}`);
+}

@@ -1,0 +1,69 @@
+import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { id } from './columns.ts';
+import { users } from './users.ts';
+
+/** Lucia-style sessions: the cookie holds `<id>.<secret>`, only SHA-256(secret) is stored (ADR 003). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text().primaryKey(),
+    secretHash: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (table) => [index('sessions_user_id_idx').on(table.userId)],
+);
+
+export const oauthAccounts = pgTable(
+  'oauth_accounts',
+  {
+    provider: text().notNull(),
+    providerUserId: text().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.provider, table.providerUserId] }), index('oauth_accounts_user_id_idx').on(table.userId)],
+);
+
+export const emailTokenPurpose = pgEnum('email_token_purpose', ['verify_email', 'reset_password', 'change_email']);
+
+/** Single-use e-mailed tokens; only their SHA-256 is stored. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: id(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: emailTokenPurpose().notNull(),
+    tokenHash: text().notNull().unique('email_tokens_token_hash_key'),
+    /** The address being verified (sign-up) or changed to. */
+    email: text().notNull(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('email_tokens_user_id_idx').on(table.userId)],
+);
+
+/** Fixed-window counters shared by every API instance (sign-in, sign-up, reset, subscribe, _log). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text().primaryKey(),
+  count: integer().notNull(),
+  resetAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+/** Client-side events posted to /api/auth/_log. */
+export const clientLogs = pgTable('client_logs', {
+  id: id(),
+  level: text().notNull(),
+  code: text().notNull(),
+  details: text(),
+  userId: text().references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
