@@ -4,7 +4,7 @@ import type { Database, DatabaseKind } from '@kollab/db';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { compress } from 'hono/compress';
-import { csrf } from 'hono/csrf';
+import { getCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
@@ -12,7 +12,6 @@ import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import type { Env } from './env.ts';
 import type { AppEnv } from './lib/context.ts';
-import type { Mailer } from './lib/mailer.ts';
 import { createRouter } from './lib/create-router.ts';
 import {
   AppError,
@@ -22,10 +21,17 @@ import {
   type FieldErrors,
   fieldErrorsFromZod,
 } from './lib/errors.ts';
+import type { Mailer } from './lib/mailer.ts';
+import type { Secrets } from './lib/secrets.ts';
 import { resolveStaticFile, sendFile, staticFiles } from './lib/static-files.ts';
+import { originCheck } from './middleware/origin-check.ts';
+import { sessionMiddleware } from './middleware/session.ts';
+import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { deletionRequestRoutes } from './modules/deletion-requests/deletion-requests.routes.ts';
 import { mountDocs } from './modules/docs/docs.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { subscriberRoutes } from './modules/subscribers/subscribers.routes.ts';
 
 export interface AppDeps {
   db: Database;
@@ -33,6 +39,7 @@ export interface AppDeps {
   env: Env;
   logger: Logger;
   mailer: Mailer;
+  secrets: Secrets;
   /** Built marketing site (Astro `dist`), served at `/`. */
   siteDir: string;
   /** Built portal (Vite `dist`), served at `/app/`. */
@@ -57,6 +64,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     c.set('dbKind', deps.dbKind);
     c.set('env', deps.env);
     c.set('mailer', deps.mailer);
+    c.set('secrets', deps.secrets);
     const started = performance.now();
     await next();
     logger.info(
@@ -77,25 +85,24 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
       },
     }),
   );
-  // Cookie sessions need CSRF protection: form-encoded posts must come from our own origin.
-  const csrfCheck = csrf({ origin: new URL(deps.env.PUBLIC_URL).origin });
-  app.use('/api/*', async (c, next) => {
-    try {
-      return await csrfCheck(c, next);
-    } catch (error) {
-      if (error instanceof HTTPException && error.status === 403) {
-        throw new AppError('forbidden', 'Cross-site request refused (CSRF check)');
-      }
-      throw error;
-    }
-  });
+  app.use('/api/*', originCheck);
+  app.use('/api/*', sessionMiddleware);
 
   app.route('/api', healthRoutes);
   app.route('/api/auth', authRoutes);
+  app.route('/api/auth', accountRoutes);
+  app.route('/api', subscriberRoutes);
+  app.route('/api', deletionRequestRoutes);
   mountDocs(app);
 
   app.get('/app', (c) => c.redirect('/app/', 308));
   app.use('/app/*', staticFiles({ root: deps.portalDir, prefix: '/app', spaFallback: true }));
+  // Returning visitors who chose English (the site's `locale` cookie) land on /en/; Swedish is the default.
+  app.get('/', async (c, next) => {
+    c.header('Vary', 'Cookie', { append: true });
+    if (getCookie(c, 'locale') === 'en') return c.redirect('/en/', 302);
+    await next();
+  });
   app.use('*', staticFiles({ root: deps.siteDir }));
 
   app.notFound(async (c) => {

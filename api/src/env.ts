@@ -53,6 +53,13 @@ const EnvSchema = z
     PROVIDER_BASE_URL: z.url({ message: 'expected a URL' }).default('https://api.modash.io/v1'),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
+    GOOGLE_AUTHORIZATION_URL: z
+      .url({ message: 'expected a URL' })
+      .default('https://accounts.google.com/o/oauth2/v2/auth'),
+    GOOGLE_TOKEN_URL: z.url({ message: 'expected a URL' }).default('https://oauth2.googleapis.com/token'),
+    GOOGLE_USERINFO_URL: z
+      .url({ message: 'expected a URL' })
+      .default('https://openidconnect.googleapis.com/v1/userinfo'),
   })
   .superRefine((env, ctx) => {
     const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];

@@ -21,7 +21,7 @@ async function main(): Promise<void> {
     process.exit(78);
   }
   const logger = createLogger(env.LOG_LEVEL);
-  await loadSecrets(env);
+  const secrets = await loadSecrets(env);
 
   const database = env.DATABASE_URL
     ? await createDb({ url: env.DATABASE_URL })
@@ -45,6 +45,7 @@ async function main(): Promise<void> {
     env,
     logger,
     mailer: createMailer(env, logger),
+    secrets,
     siteDir: join(repoRoot, 'site', 'dist'),
     portalDir: join(repoRoot, 'portal', 'dist'),
   });

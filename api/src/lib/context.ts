@@ -1,7 +1,9 @@
 import type { Database, DatabaseKind } from '@kollab/db';
+import type { User } from '@kollab/db/schema';
 import type { Logger } from 'pino';
 import type { Env } from '../env.ts';
 import type { Mailer } from './mailer.ts';
+import type { Secrets } from './secrets.ts';
 
 /** What every request handler can read from `c.var`. */
 export interface AppVariables {
@@ -11,6 +13,10 @@ export interface AppVariables {
   dbKind: DatabaseKind;
   env: Env;
   mailer: Mailer;
+  /** Set by the session middleware: the signed-in user, or null. */
+  user: User | null;
+  session: { id: string; userId: string; expiresAt: Date } | null;
+  secrets: Secrets;
 }
 
 export interface AppEnv {

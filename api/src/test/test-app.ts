@@ -8,6 +8,7 @@ import { type Env, parseEnv } from '../env.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createMailer } from '../lib/mailer.ts';
+import { loadSecrets } from '../lib/secrets.ts';
 
 export interface TestApp {
   app: OpenAPIHono<AppEnv>;
@@ -41,6 +42,7 @@ export async function createTestApp(
     env,
     logger,
     mailer: createMailer(env, logger),
+    secrets: await loadSecrets(env),
     siteDir: options.siteDir ?? join(dataDir, 'no-site'),
     portalDir: options.portalDir ?? join(dataDir, 'no-portal'),
   });

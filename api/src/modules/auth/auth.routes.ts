@@ -1,31 +1,238 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { clientLogs, users } from '@kollab/db/schema';
+import { eq } from 'drizzle-orm';
+import { clientIp } from '../../lib/client-ip.ts';
 import { createRouter } from '../../lib/create-router.ts';
-import { errorResponses } from '../../lib/openapi.ts';
+import { errorContent, errorResponses } from '../../lib/openapi.ts';
+import { consumeRateLimit, enforceRateLimit, resetRateLimit } from '../../lib/rate-limit.ts';
+import { safeCallbackPath, signInPagePath } from '../../lib/redirects.ts';
+import { requireUser } from '../../middleware/require-user.ts';
+import {
+  CredentialsFormSchema,
+  CsrfSchema,
+  LogFormSchema,
+  ProvidersSchema,
+  SessionSchema,
+  SignInFormSchema,
+  SignOutFormSchema,
+  UpdateSessionBodySchema,
+  UrlSchema,
+} from './auth.schemas.ts';
+import { authenticateWithPassword } from './auth.service.ts';
+import { assertCsrfToken, issueCsrfToken } from './csrf-token.ts';
+import { googleAuthorizationUrl, googleCallback, isGoogleConfigured } from './google.ts';
+import { createSession, deleteSessionCookie, invalidateSession, setSessionCookie } from './session.ts';
+import { sessionView } from './session-view.ts';
 
-const SessionSchema = z
-  .object({
-    user: z
-      .object({
-        id: z.string(),
-        name: z.string(),
-        email: z.string(),
-        image: z.string().nullable(),
-        role: z.enum(['creator', 'brand', 'admin']),
-      })
-      .optional(),
-    expires: z.string().optional(),
-  })
-  .openapi('Session');
-
-const getSession = createRoute({
-  method: 'get',
-  path: '/session',
-  tags: ['Auth'],
-  summary: 'The current session, or {} when signed out',
-  responses: {
-    200: { description: 'The session object', content: { 'application/json': { schema: SessionSchema } } },
-    ...errorResponses,
-  },
+const tags = ['Auth'];
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
 });
+const form = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/x-www-form-urlencoded': { schema } }, required: true },
+});
+const redirect = { description: 'Redirect' };
+const FIFTEEN_MINUTES = 15 * 60;
 
-export const authRoutes = createRouter().openapi(getSession, (c) => c.json({}, 200));
+export const authRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/session',
+      tags,
+      summary: 'The current session, or {} when signed out',
+      responses: { 200: json(SessionSchema, 'Session object'), ...errorResponses },
+    }),
+    (c) => c.json(c.var.user && c.var.session ? sessionView(c.var.user, c.var.session.expiresAt) : {}, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/session',
+      tags,
+      summary: 'Update the session (the stored locale)',
+      request: { body: { content: { 'application/json': { schema: UpdateSessionBodySchema } }, required: true } },
+      responses: { 200: json(SessionSchema, 'Updated session'), ...errorResponses, 401: errorContent('No session') },
+    }),
+    async (c) => {
+      const body = c.req.valid('json');
+      assertCsrfToken(c, body.csrfToken);
+      const user = requireUser(c);
+      const session = c.var.session;
+      const [updated] = body.data.locale
+        ? await c.var.db.update(users).set({ locale: body.data.locale }).where(eq(users.id, user.id)).returning()
+        : [user];
+      return c.json(updated && session ? sessionView(updated, session.expiresAt) : {}, 200);
+    },
+  )
+  .openapi(
+    createRoute({ method: 'get', path: '/csrf', tags, responses: { 200: json(CsrfSchema, 'CSRF token') } }),
+    (c) => c.json({ csrfToken: issueCsrfToken(c) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/providers',
+      tags,
+      summary: 'Sign-in providers; google only when configured',
+      responses: { 200: json(ProvidersSchema, 'Providers by id') },
+    }),
+    (c) => {
+      const providers: z.infer<typeof ProvidersSchema> = {
+        credentials: {
+          id: 'credentials',
+          name: 'E-mail',
+          type: 'credentials',
+          signinUrl: '/api/auth/signin/credentials',
+          callbackUrl: '/api/auth/callback/credentials',
+        },
+      };
+      if (isGoogleConfigured(c.var.env)) {
+        providers.google = {
+          id: 'google',
+          name: 'Google',
+          type: 'oauth',
+          signinUrl: '/api/auth/signin/google',
+          callbackUrl: '/api/auth/callback/google',
+        };
+      }
+      return c.json(providers, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/callback/credentials',
+      tags,
+      summary: 'Sign in with e-mail and password (form post, json=true)',
+      request: form(CredentialsFormSchema),
+      responses: {
+        200: json(UrlSchema, 'Where to go; `error=CredentialsSignin` on failure'),
+        ...errorResponses,
+        429: errorContent('Too many attempts'),
+      },
+    }),
+    async (c) => {
+      const body = c.req.valid('form');
+      assertCsrfToken(c, body.csrfToken);
+      const callbackUrl = safeCallbackPath(body.callbackUrl, c.var.env.PUBLIC_URL);
+      const { db } = c.var;
+      await enforceRateLimit(db, `signin:ip:${clientIp(c)}`, { limit: 50, windowSeconds: FIFTEEN_MINUTES });
+      const accountKey = `signin:account:${body.email.trim().toLowerCase()}`;
+      await enforceRateLimit(db, accountKey, { limit: 10, windowSeconds: FIFTEEN_MINUTES });
+      const user = await authenticateWithPassword(db, body.email.trim(), body.password);
+      if (!user) return c.json({ url: signInPagePath({ error: 'CredentialsSignin', callbackUrl }) }, 200);
+      await resetRateLimit(db, accountKey);
+      const { token, session } = await createSession(db, user.id);
+      setSessionCookie(c, token, session.expiresAt);
+      return c.json({ url: callbackUrl }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/signin/{provider}',
+      tags,
+      summary: 'Start signing in with a provider (form post, json=true)',
+      request: { params: z.object({ provider: z.string().max(32) }), ...form(SignInFormSchema) },
+      responses: { 200: json(UrlSchema, 'The provider authorization URL, or the sign-in page'), ...errorResponses },
+    }),
+    async (c) => {
+      const { provider } = c.req.valid('param');
+      const body = c.req.valid('form');
+      assertCsrfToken(c, body.csrfToken);
+      const callbackUrl = safeCallbackPath(body.callbackUrl, c.var.env.PUBLIC_URL);
+      if (provider !== 'google' || !isGoogleConfigured(c.var.env)) {
+        return c.json({ url: `/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}` }, 200);
+      }
+      return c.json({ url: googleAuthorizationUrl(c, { callbackUrl, role: body.role ?? 'creator' }) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/callback/google',
+      tags,
+      summary: 'OAuth callback from Google',
+      request: {
+        query: z.object({
+          code: z.string().max(2048).optional(),
+          state: z.string().max(256).optional(),
+          error: z.string().max(256).optional(),
+        }),
+      },
+      responses: { 302: redirect },
+    }),
+    async (c) => c.redirect(await googleCallback(c, c.req.valid('query')), 302),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/signout',
+      tags,
+      summary: 'Sign out (form post, json=true)',
+      request: form(SignOutFormSchema),
+      responses: { 200: json(UrlSchema, 'Where to go'), ...errorResponses },
+    }),
+    async (c) => {
+      const body = c.req.valid('form');
+      assertCsrfToken(c, body.csrfToken);
+      if (c.var.session) await invalidateSession(c.var.db, c.var.session.id);
+      deleteSessionCookie(c);
+      return c.json({ url: safeCallbackPath(body.callbackUrl, c.var.env.PUBLIC_URL, '/app/login') }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/_log',
+      tags,
+      summary: 'Client-side log events (CLIENT_FETCH_ERROR, CLIENT_SESSION_ERROR…)',
+      request: form(LogFormSchema),
+      responses: { 204: { description: 'Stored' }, ...errorResponses, 429: errorContent('Too many events') },
+    }),
+    async (c) => {
+      const event = c.req.valid('form');
+      // Over the limit the event is dropped quietly: a noisy client must not get error loops.
+      const limit = await consumeRateLimit(c.var.db, `log:ip:${clientIp(c)}`, { limit: 60, windowSeconds: 60 });
+      if (limit.allowed) {
+        await c.var.db
+          .insert(clientLogs)
+          .values({ ...event, details: event.details ?? null, userId: c.var.user?.id ?? null });
+        c.var.logger.warn({ client: event }, 'client log event');
+      }
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/signin',
+      tags,
+      summary: "Redirect to the portal's sign-in page (keeps error and callbackUrl)",
+      request: {
+        query: z.object({ error: z.string().max(64).optional(), callbackUrl: z.string().max(2048).optional() }),
+      },
+      responses: { 302: redirect },
+    }),
+    (c) => {
+      const { error, callbackUrl } = c.req.valid('query');
+      const safe = callbackUrl ? safeCallbackPath(callbackUrl, c.var.env.PUBLIC_URL) : undefined;
+      return c.redirect(signInPagePath({ error, callbackUrl: safe }), 302);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/error',
+      tags,
+      summary: "Redirect to the portal's page explaining an auth error",
+      request: { query: z.object({ error: z.string().max(64).optional() }) },
+      responses: { 302: redirect },
+    }),
+    (c) => {
+      const { error } = c.req.valid('query');
+      return c.redirect(`/app/auth-error?error=${encodeURIComponent(error ?? 'Default')}`, 302);
+    },
+  );

@@ -1,0 +1,85 @@
+import type { Result } from './result.ts';
+
+export type PersonalNumber = {
+  /** 'YYYYMMDD-NNNN' (a samordningsnummer keeps its day + 60). */
+  normalized: string;
+  /** 'YYYY-MM-DD' (the real birth date, also for a samordningsnummer). */
+  birthDate: string;
+  isCoordinationNumber: boolean;
+};
+
+const FORMAT = /^(\d{2})?(\d{2})(\d{2})(\d{2})([-+]?)(\d{4})$/;
+
+function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return isLeapYear(year) ? 29 : 28;
+  return [4, 6, 9, 11].includes(month) ? 30 : 31;
+}
+
+/** Compares two (year, month, day) triples: negative, zero or positive. */
+function compareDates(a: [number, number, number], b: [number, number, number]): number {
+  return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
+}
+
+/** Luhn check over a string of digits (the last digit is the check digit). */
+function luhnValid(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+const pad = (n: number, width: number): string => String(n).padStart(width, '0');
+
+/** Parses a Swedish personnummer/samordningsnummer (10 or 12 digits) of a person aged 18 or over. */
+export function parsePersonalNumber(input: string, today: Date = new Date()): Result<PersonalNumber> {
+  const match = FORMAT.exec(input.trim());
+  if (!match) return { ok: false, error: 'invalid_format' };
+  const [, century, yy = '', mm = '', dd = '', separator, serial = ''] = match;
+  if (century !== undefined && separator === '+') return { ok: false, error: 'invalid_format' };
+
+  const month = Number(mm);
+  const rawDay = Number(dd);
+  const isCoordinationNumber = rawDay > 60;
+  const day = isCoordinationNumber ? rawDay - 60 : rawDay;
+  const now: [number, number, number] = [today.getFullYear(), today.getMonth() + 1, today.getDate()];
+
+  let year: number;
+  if (century !== undefined) {
+    year = Number(century + yy);
+  } else {
+    year = now[0] - (now[0] % 100) + Number(yy);
+    if (compareDates([year, month, day], now) > 0) year -= 100;
+    if (separator === '+') year -= 100;
+  }
+
+  if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
+    return { ok: false, error: 'invalid_date' };
+  }
+  if (compareDates([year, month, day], now) > 0) return { ok: false, error: 'invalid_date' };
+  if (!luhnValid(yy + mm + dd + serial)) return { ok: false, error: 'invalid_checksum' };
+  if (compareDates([year + 18, month, day], now) > 0) return { ok: false, error: 'under_18' };
+
+  return {
+    ok: true,
+    value: {
+      normalized: `${pad(year, 4)}${mm}${dd}-${serial}`,
+      birthDate: `${pad(year, 4)}-${mm}-${pad(day, 2)}`,
+      isCoordinationNumber,
+    },
+  };
+}
+
+/** Hides the last four digits of a normalised number: 'YYYYMMDD-****'. */
+export function maskPersonalNumber(normalized: string): string {
+  return `${normalized.slice(0, 8)}-****`;
+}

@@ -1,0 +1,19 @@
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../lib/context.ts';
+import {
+  deleteSessionCookie,
+  readSessionCookie,
+  setSessionCookie,
+  validateSessionToken,
+} from '../modules/auth/session.ts';
+
+/** Sets `c.var.user` and `c.var.session` from the cookie (or null), re-sending the cookie when extended. */
+export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
+  const token = readSessionCookie(c);
+  const validated = token ? await validateSessionToken(c.var.db, token) : null;
+  if (token && !validated) deleteSessionCookie(c);
+  if (token && validated?.refreshed) setSessionCookie(c, token, validated.session.expiresAt);
+  c.set('user', validated?.user ?? null);
+  c.set('session', validated?.session ?? null);
+  await next();
+});

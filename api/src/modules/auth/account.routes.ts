@@ -1,0 +1,155 @@
+import { createRoute, type z } from '@hono/zod-openapi';
+import { clientIp } from '../../lib/client-ip.ts';
+import { createRouter } from '../../lib/create-router.ts';
+import { authErrorResponses, errorContent, errorResponses } from '../../lib/openapi.ts';
+import { consumeRateLimit, enforceRateLimit } from '../../lib/rate-limit.ts';
+import { requireUser } from '../../middleware/require-user.ts';
+import {
+  ChangePasswordBodySchema,
+  EmailBodySchema,
+  ResetPasswordBodySchema,
+  SessionSchema,
+  SignUpBodySchema,
+  StatusSchema,
+  TokenBodySchema,
+} from './auth.schemas.ts';
+import {
+  changePassword,
+  confirmEmailChange,
+  requestPasswordReset,
+  resendVerification,
+  resetPassword,
+  signUp,
+  verifyEmail,
+} from './auth.service.ts';
+import { createSession, setSessionCookie } from './session.ts';
+import { sessionView } from './session-view.ts';
+
+const tags = ['Account'];
+const HOUR = 60 * 60;
+const body = <T extends z.ZodType>(schema: T) => ({
+  body: { content: { 'application/json': { schema } }, required: true },
+});
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const limited = { 429: errorContent('Too many attempts') };
+
+export const accountRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/signup',
+      tags,
+      summary: 'Create an account; the answer is the same whether or not the e-mail is registered',
+      request: body(SignUpBodySchema),
+      responses: { 202: json(StatusSchema, 'Check your e-mail'), ...errorResponses, ...limited },
+    }),
+    async (c) => {
+      const input = c.req.valid('json');
+      await enforceRateLimit(c.var.db, `signup:ip:${clientIp(c)}`, { limit: 10, windowSeconds: HOUR });
+      await signUp(c.var, input);
+      return c.json({ status: 'check_email' }, 202);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/verify-email',
+      tags,
+      summary: 'Verify the e-mail address from the mailed link; signs the user in',
+      request: body(TokenBodySchema),
+      responses: { 200: json(SessionSchema, 'The new session'), ...errorResponses, ...limited },
+    }),
+    async (c) => {
+      await enforceRateLimit(c.var.db, `token:ip:${clientIp(c)}`, { limit: 30, windowSeconds: HOUR / 4 });
+      const user = await verifyEmail(c.var.db, c.req.valid('json').token);
+      const { token, session } = await createSession(c.var.db, user.id);
+      setSessionCookie(c, token, session.expiresAt);
+      return c.json(sessionView(user, session.expiresAt), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/resend-verification',
+      tags,
+      summary: 'Send the verification link again',
+      responses: { 202: json(StatusSchema, 'Sent'), ...errorResponses, ...authErrorResponses, ...limited },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      await enforceRateLimit(c.var.db, `verify:user:${user.id}`, { limit: 5, windowSeconds: HOUR });
+      await resendVerification(c.var, user);
+      return c.json({ status: 'sent' }, 202);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/forgot-password',
+      tags,
+      summary: 'Mail a password reset link (the answer never tells whether the address is registered)',
+      request: body(EmailBodySchema),
+      responses: { 202: json(StatusSchema, 'Check your e-mail'), ...errorResponses, ...limited },
+    }),
+    async (c) => {
+      const { email } = c.req.valid('json');
+      await enforceRateLimit(c.var.db, `reset:ip:${clientIp(c)}`, { limit: 10, windowSeconds: HOUR });
+      // Per address the limit is silent, so it cannot be used to probe which addresses exist.
+      const perAddress = await consumeRateLimit(c.var.db, `reset:email:${email}`, { limit: 3, windowSeconds: HOUR });
+      if (perAddress.allowed) await requestPasswordReset(c.var, email);
+      return c.json({ status: 'check_email' }, 202);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/reset-password',
+      tags,
+      summary: 'Set a new password from a reset link; ends every session',
+      request: body(ResetPasswordBodySchema),
+      responses: { 200: json(StatusSchema, 'Password reset'), ...errorResponses, ...limited },
+    }),
+    async (c) => {
+      const { token, password } = c.req.valid('json');
+      await enforceRateLimit(c.var.db, `token:ip:${clientIp(c)}`, { limit: 30, windowSeconds: HOUR / 4 });
+      await resetPassword(c.var.db, token, password);
+      return c.json({ status: 'password_reset' }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/change-password',
+      tags,
+      summary: 'Change the password; other sessions end, this browser gets a new one',
+      request: body(ChangePasswordBodySchema),
+      responses: { 200: json(StatusSchema, 'Password changed'), ...errorResponses, ...authErrorResponses, ...limited },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      await enforceRateLimit(c.var.db, `password:user:${user.id}`, { limit: 10, windowSeconds: HOUR / 4 });
+      const { currentPassword, newPassword } = c.req.valid('json');
+      await changePassword(c.var.db, user, currentPassword, newPassword);
+      const { token, session } = await createSession(c.var.db, user.id);
+      setSessionCookie(c, token, session.expiresAt);
+      return c.json({ status: 'password_changed' }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/confirm-email-change',
+      tags,
+      summary: 'Switch to the new e-mail address from the mailed link',
+      request: body(TokenBodySchema),
+      responses: { 200: json(StatusSchema, 'E-mail changed'), ...errorResponses, ...limited },
+    }),
+    async (c) => {
+      await enforceRateLimit(c.var.db, `token:ip:${clientIp(c)}`, { limit: 30, windowSeconds: HOUR / 4 });
+      await confirmEmailChange(c.var, c.req.valid('json').token);
+      return c.json({ status: 'email_changed' }, 200);
+    },
+  );

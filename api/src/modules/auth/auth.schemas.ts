@@ -1,0 +1,78 @@
+import { z } from '@hono/zod-openapi';
+import { EmailSchema, LocaleSchema, NewPasswordSchema, TokenSchema } from '../../lib/fields.ts';
+
+export const SessionUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  image: z.string().nullable(),
+  role: z.enum(['creator', 'brand', 'admin']),
+  emailVerified: z.boolean(),
+  locale: z.enum(['sv', 'en']),
+});
+
+export const SessionSchema = z
+  .object({ user: SessionUserSchema.optional(), expires: z.string().optional() })
+  .openapi('Session', { description: 'The session object, or `{}` when signed out.' });
+
+export const CsrfSchema = z.object({ csrfToken: z.string() }).openapi('CsrfToken');
+
+const ProviderSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: z.enum(['credentials', 'oauth']),
+  signinUrl: z.string(),
+  callbackUrl: z.string(),
+});
+export const ProvidersSchema = z.record(z.string(), ProviderSchema).openapi('Providers');
+
+export const UrlSchema = z.object({ url: z.string() }).openapi('RedirectUrl');
+export const StatusSchema = z.object({ status: z.string() }).openapi('Status');
+
+const FormBase = {
+  csrfToken: z.string().max(128).optional(),
+  callbackUrl: z.string().max(2048).optional(),
+  json: z.string().max(8).optional(),
+};
+
+export const CredentialsFormSchema = z
+  .object({ ...FormBase, email: z.string().max(254).default(''), password: z.string().max(256).default('') })
+  .openapi('CredentialsForm');
+export const SignInFormSchema = z
+  .object({ ...FormBase, role: z.enum(['creator', 'brand']).optional() })
+  .openapi('SignInForm');
+export const SignOutFormSchema = z.object(FormBase).openapi('SignOutForm');
+export const LogFormSchema = z
+  .object({
+    level: z.enum(['error', 'warn', 'debug', 'info']),
+    code: z.string().trim().min(1).max(64),
+    details: z.string().max(4000).optional(),
+  })
+  .openapi('ClientLog');
+
+export const UpdateSessionBodySchema = z
+  .object({ csrfToken: z.string().max(128), data: z.object({ locale: LocaleSchema.optional() }).default({}) })
+  .openapi('UpdateSessionBody');
+
+export const SignUpBodySchema = z
+  .object({
+    fullName: z.string({ message: 'required' }).trim().min(1, 'required').max(120, 'too_long'),
+    email: EmailSchema,
+    password: NewPasswordSchema,
+    role: z.enum(['creator', 'brand'], { message: 'invalid_role' }),
+    acceptPrivacy: z.literal(true, { message: 'required' }),
+    locale: LocaleSchema.default('sv'),
+  })
+  .openapi('SignUpBody');
+
+export const TokenBodySchema = z.object({ token: TokenSchema }).openapi('TokenBody');
+export const EmailBodySchema = z.object({ email: EmailSchema }).openapi('EmailBody');
+export const ResetPasswordBodySchema = z
+  .object({ token: TokenSchema, password: NewPasswordSchema })
+  .openapi('ResetPasswordBody');
+export const ChangePasswordBodySchema = z
+  .object({
+    currentPassword: z.string({ message: 'required' }).min(1, 'required').max(256),
+    newPassword: NewPasswordSchema,
+  })
+  .openapi('ChangePasswordBody');

@@ -1,0 +1,205 @@
+import type { Database } from '@kollab/db';
+import { creatorProfiles, emailTokens, type User, users } from '@kollab/db/schema';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Env } from '../../env.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { generateToken, hashToken } from '../../lib/tokens.ts';
+import { accountMail } from './auth.mails.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { checkPasswordStrength } from './password-policy.ts';
+import { invalidateUserSessions } from './session.ts';
+
+const HOUR_MS = 60 * 60 * 1000;
+type TokenPurpose = 'verify_email' | 'reset_password' | 'change_email';
+const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {
+  verify_email: 24 * HOUR_MS,
+  reset_password: HOUR_MS,
+  change_email: 24 * HOUR_MS,
+};
+
+// A real argon2id hash to verify against when the e-mail is unknown, so a failed sign-in takes the
+// same time whether or not the account exists.
+const dummyHash = hashPassword('kollab-timing-equaliser');
+
+export interface AccountDeps {
+  db: Database;
+  mailer: Mailer;
+  env: Env;
+}
+
+export async function findUserByEmail(db: Database, email: string): Promise<User | null> {
+  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  return user ?? null;
+}
+
+/**
+ * Throws validation_failed when the password is too common or built from the user's own name/e-mail.
+ * @throws validation_failed with fields[field] = ['too_common']
+ */
+export function assertStrongPassword(password: string, personal: string[], field = 'password'): void {
+  if (checkPasswordStrength(password, personal)) throw AppError.validation({ [field]: ['too_common'] });
+}
+
+/** Creates a single-use e-mailed token; returns the token itself (only its hash is stored). */
+export async function issueEmailToken(
+  db: Database,
+  userId: string,
+  purpose: TokenPurpose,
+  email: string,
+): Promise<string> {
+  const token = generateToken();
+  await db.insert(emailTokens).values({
+    userId,
+    purpose,
+    email,
+    tokenHash: hashToken(token),
+    expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS[purpose]),
+  });
+  return token;
+}
+
+/**
+ * Marks a token used and returns its row. Single use even under concurrency: the update only
+ * matches an unused, unexpired row, so two requests with one token cannot both succeed.
+ * @throws validation_failed (token: invalid_or_expired)
+ */
+async function consumeEmailToken(db: Database, token: string, purpose: TokenPurpose) {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, hashToken(token)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning();
+  if (!row) throw AppError.validation({ token: ['invalid_or_expired'] }, 'Token is invalid, used or expired');
+  return row;
+}
+
+export interface SignUpInput {
+  fullName: string;
+  email: string;
+  password: string;
+  role: 'creator' | 'brand';
+  locale: 'sv' | 'en';
+}
+
+/**
+ * Creates the account and mails a verification link; for an address that already has an account it
+ * mails that owner instead. Both paths hash a password and send one mail, so neither the answer nor
+ * its timing tells whether the address is registered.
+ */
+export async function signUp({ db, mailer, env }: AccountDeps, input: SignUpInput): Promise<void> {
+  assertStrongPassword(input.password, [input.fullName, input.email.split('@')[0] ?? '']);
+  const passwordHash = await hashPassword(input.password);
+  const existing = await findUserByEmail(db, input.email);
+  if (existing) {
+    const link = `${env.PUBLIC_URL}/app/login`;
+    await mailer.send(accountMail('alreadyRegistered', existing.locale, existing.email, existing.fullName, link));
+    return;
+  }
+  const user = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(users)
+      .values({ email: input.email, passwordHash, role: input.role, fullName: input.fullName, locale: input.locale })
+      .onConflictDoNothing()
+      .returning();
+    if (created?.role === 'creator') await tx.insert(creatorProfiles).values({ userId: created.id });
+    return created;
+  });
+  // A concurrent sign-up with the same address won the insert: same neutral answer.
+  if (!user) return;
+  const token = await issueEmailToken(db, user.id, 'verify_email', user.email);
+  const link = `${env.PUBLIC_URL}/app/verify-email?token=${token}`;
+  await mailer.send(accountMail('verify', user.locale, user.email, user.fullName, link));
+}
+
+/** The user for a correct e-mail and password, or null (same time either way). */
+export async function authenticateWithPassword(db: Database, email: string, password: string): Promise<User | null> {
+  const user = await findUserByEmail(db, email);
+  const ok = await verifyPassword(user?.passwordHash ?? (await dummyHash), password);
+  if (!user?.passwordHash || !ok || user.suspendedAt) return null;
+  return user;
+}
+
+/** Verifies the address from the mailed link and returns the user (who is then signed in). */
+export async function verifyEmail(db: Database, token: string): Promise<User> {
+  const row = await consumeEmailToken(db, token, 'verify_email');
+  const [user] = await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(and(eq(users.id, row.userId), sql`lower(${users.email}) = lower(${row.email})`))
+    .returning();
+  if (!user || user.suspendedAt)
+    throw AppError.validation({ token: ['invalid_or_expired'] }, 'Token no longer applies');
+  return user;
+}
+
+export async function resendVerification({ db, mailer, env }: AccountDeps, user: User): Promise<void> {
+  if (user.emailVerifiedAt) return;
+  const token = await issueEmailToken(db, user.id, 'verify_email', user.email);
+  await mailer.send(
+    accountMail('verify', user.locale, user.email, user.fullName, `${env.PUBLIC_URL}/app/verify-email?token=${token}`),
+  );
+}
+
+/** Mails a reset link when the address has an account; says nothing either way. */
+export async function requestPasswordReset({ db, mailer, env }: AccountDeps, email: string): Promise<void> {
+  const user = await findUserByEmail(db, email);
+  if (!user || user.suspendedAt) return;
+  const token = await issueEmailToken(db, user.id, 'reset_password', user.email);
+  await mailer.send(
+    accountMail('reset', user.locale, user.email, user.fullName, `${env.PUBLIC_URL}/app/reset-password?token=${token}`),
+  );
+}
+
+/** Sets a new password from a reset link and ends every session of the account. */
+export async function resetPassword(db: Database, token: string, password: string): Promise<void> {
+  const row = await consumeEmailToken(db, token, 'reset_password');
+  const [user] = await db.select().from(users).where(eq(users.id, row.userId));
+  if (!user) throw AppError.validation({ token: ['invalid_or_expired'] });
+  assertStrongPassword(password, [user.fullName, user.email.split('@')[0] ?? '']);
+  await db
+    .update(users)
+    .set({
+      passwordHash: await hashPassword(password),
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+    })
+    .where(eq(users.id, user.id));
+  await invalidateUserSessions(db, user.id);
+}
+
+/**
+ * Changes the password after checking the current one, and ends every session (the caller issues a
+ * fresh one for the current browser).
+ * @throws validation_failed (currentPassword: wrong_password)
+ */
+export async function changePassword(db: Database, user: User, current: string, next: string): Promise<void> {
+  if (!user.passwordHash || !(await verifyPassword(user.passwordHash, current))) {
+    throw AppError.validation({ currentPassword: ['wrong_password'] }, 'Current password is wrong');
+  }
+  assertStrongPassword(next, [user.fullName, user.email.split('@')[0] ?? ''], 'newPassword');
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(next) })
+    .where(eq(users.id, user.id));
+  await invalidateUserSessions(db, user.id);
+}
+
+/** Switches the account to the address in a confirmed change link and tells the old address. */
+export async function confirmEmailChange({ db, mailer }: AccountDeps, token: string): Promise<void> {
+  const row = await consumeEmailToken(db, token, 'change_email');
+  const [before] = await db.select().from(users).where(eq(users.id, row.userId));
+  if (!before) throw AppError.validation({ token: ['invalid_or_expired'] });
+  try {
+    await db.update(users).set({ email: row.email, emailVerifiedAt: new Date() }).where(eq(users.id, before.id));
+  } catch (cause) {
+    throw new AppError('conflict', 'Another account took that address meanwhile', { cause });
+  }
+  await mailer.send(accountMail('emailChanged', before.locale, before.email, before.fullName, row.email));
+}

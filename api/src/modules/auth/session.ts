@@ -1,0 +1,103 @@
+import type { Database } from '@kollab/db';
+import { sessions, type User, users } from '@kollab/db/schema';
+import { constantTimeEqual } from '@oslojs/crypto/subtle';
+import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { generateToken, hashToken } from '../../lib/tokens.ts';
+
+/*
+ * Sessions after the Lucia guide (2025), ADR 003. The cookie holds `<id>.<secret>`; the database
+ * keeps the id and SHA-256(secret). The id is looked up, then the secret's hash is compared in
+ * constant time, so lookup timing reveals nothing about the secret. SHA-256 is enough here (no
+ * slow hash needed) because the secret has 160 random bits.
+ */
+
+export const SESSION_COOKIE = 'kollab_session';
+const DAY_MS = 24 * 60 * 60 * 1000;
+export const SESSION_LIFETIME_MS = 30 * DAY_MS;
+
+export interface Session {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+}
+
+export interface ValidatedSession {
+  session: Session;
+  user: User;
+  /** True when the expiry was extended and the cookie must be re-sent. */
+  refreshed: boolean;
+}
+
+/** Creates a session row and returns the cookie value `<id>.<secret>`. */
+export async function createSession(db: Database, userId: string): Promise<{ token: string; session: Session }> {
+  const id = generateToken(15);
+  const secret = generateToken(20);
+  const session = { id, userId, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) };
+  await db.insert(sessions).values({ ...session, secretHash: hashToken(secret) });
+  return { token: `${id}.${secret}`, session };
+}
+
+/**
+ * Checks a cookie value. Expired sessions are deleted; a session past half its lifetime is extended
+ * to a full 30 days (sliding expiry). Suspended users have no valid sessions.
+ */
+export async function validateSessionToken(db: Database, token: string): Promise<ValidatedSession | null> {
+  const [id, secret, extra] = token.split('.');
+  if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id))
+    .limit(1);
+  if (!row) return null;
+  const encoder = new TextEncoder();
+  if (!constantTimeEqual(encoder.encode(hashToken(secret)), encoder.encode(row.session.secretHash))) return null;
+  const now = Date.now();
+  if (row.session.expiresAt.getTime() <= now || row.user.suspendedAt) {
+    await invalidateSession(db, id);
+    return null;
+  }
+  const session: Session = { id, userId: row.session.userId, expiresAt: row.session.expiresAt };
+  let refreshed = false;
+  if (session.expiresAt.getTime() - now < SESSION_LIFETIME_MS / 2) {
+    session.expiresAt = new Date(now + SESSION_LIFETIME_MS);
+    await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id));
+    refreshed = true;
+  }
+  return { session, user: row.user, refreshed };
+}
+
+export async function invalidateSession(db: Database, sessionId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session of a user (password change or reset, role change, suspension). */
+export async function invalidateUserSessions(db: Database, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+function isSecure(c: Context): boolean {
+  return new URL(c.var.env.PUBLIC_URL).protocol === 'https:';
+}
+
+export function readSessionCookie(c: Context): string | undefined {
+  return getCookie(c, SESSION_COOKIE);
+}
+
+/** HttpOnly, SameSite=Lax, Secure outside plain-http localhost. */
+export function setSessionCookie(c: Context, token: string, expiresAt: Date): void {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isSecure(c),
+    path: '/',
+    expires: expiresAt,
+  });
+}
+
+export function deleteSessionCookie(c: Context): void {
+  deleteCookie(c, SESSION_COOKIE, { path: '/', secure: isSecure(c) });
+}

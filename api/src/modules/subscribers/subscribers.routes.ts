@@ -1,0 +1,114 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { clientIp } from '../../lib/client-ip.ts';
+import type { AppEnv } from '../../lib/context.ts';
+import { createRouter } from '../../lib/create-router.ts';
+import { errorContent, errorResponses } from '../../lib/openapi.ts';
+import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { loadSecrets } from '../../lib/secrets.ts';
+import { confirmationMail, detailsUpdatedMail } from './subscribers.mail.ts';
+import {
+  SiteStatsSchema,
+  SubscribeBodySchema,
+  SubscribeResultSchema,
+  SubscriptionStatusSchema,
+  TokenBodySchema,
+} from './subscribers.schemas.ts';
+import { confirmSubscription, getSiteStats, subscribe, unsubscribe } from './subscribers.service.ts';
+
+const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
+const rateLimited = { 429: errorContent('Too many attempts from this address') };
+
+const subscribeRoute = createRoute({
+  method: 'post',
+  path: '/subscribers',
+  tags: ['Newsletter'],
+  summary: 'Subscribe to the newsletter (double opt-in: a confirmation mail is sent)',
+  request: { body: { required: true, ...json(SubscribeBodySchema) } },
+  responses: { 202: { description: 'Accepted', ...json(SubscribeResultSchema) }, ...rateLimited, ...errorResponses },
+});
+
+const confirmRoute = createRoute({
+  method: 'post',
+  path: '/subscribers/confirm',
+  tags: ['Newsletter'],
+  summary: 'Confirm a subscription with the token from the confirmation mail',
+  request: { body: { required: true, ...json(TokenBodySchema) } },
+  responses: {
+    200: { description: 'Confirmed', ...json(SubscriptionStatusSchema) },
+    404: errorContent('Unknown, used or forged token'),
+    ...rateLimited,
+    ...errorResponses,
+  },
+});
+
+const unsubscribeRoute = createRoute({
+  method: 'post',
+  path: '/subscribers/unsubscribe',
+  tags: ['Newsletter'],
+  summary: 'Unsubscribe with the token from any newsletter mail (no sign-in)',
+  request: { body: { required: true, ...json(TokenBodySchema) } },
+  responses: {
+    200: { description: 'Unsubscribed', ...json(SubscriptionStatusSchema) },
+    404: errorContent('Unknown or forged token'),
+    ...rateLimited,
+    ...errorResponses,
+  },
+});
+
+const siteStatsRoute = createRoute({
+  method: 'get',
+  path: '/site-stats',
+  tags: ['Newsletter'],
+  summary: 'Public counts for the landing page',
+  responses: { 200: { description: 'Counts', ...json(SiteStatsSchema) }, 500: errorResponses[500] },
+});
+
+// Limits per client IP. They run before body validation, so invalid requests count too.
+const SUBSCRIBE_LIMIT = { limit: 20, windowSeconds: 15 * 60 };
+const TOKEN_LIMIT = { limit: 30, windowSeconds: 15 * 60 };
+
+const secretsByDataDir = new Map<string, Promise<string>>();
+
+/** The server secret for unsubscribe tokens; read once per data folder. */
+function secretOf(c: Context<AppEnv>): Promise<string> {
+  const { env } = c.var;
+  let secret = secretsByDataDir.get(env.DATA_DIR);
+  if (!secret) {
+    secret = loadSecrets(env).then((secrets) => secrets.sessionSecret);
+    secretsByDataDir.set(env.DATA_DIR, secret);
+  }
+  return secret;
+}
+
+export const subscriberRoutes = createRouter();
+
+subscriberRoutes.use('/subscribers/*', async (c, next) => {
+  if (c.req.method === 'POST') {
+    const [key, rule] = c.req.path.endsWith('/subscribers')
+      ? ['subscribe', SUBSCRIBE_LIMIT]
+      : ['subscriber-token', TOKEN_LIMIT];
+    await enforceRateLimit(c.var.db, `${key}:${clientIp(c)}`, rule);
+  }
+  await next();
+});
+
+subscriberRoutes
+  .openapi(subscribeRoute, async (c) => {
+    const outcome = await subscribe(c.var.db, c.req.valid('json'), { secret: await secretOf(c) });
+    const publicUrl = c.var.env.PUBLIC_URL;
+    if (outcome.mail?.kind === 'confirm') {
+      await c.var.mailer.send(confirmationMail(publicUrl, outcome.email, outcome.locale, outcome.mail));
+    } else if (outcome.mail?.kind === 'updated') {
+      await c.var.mailer.send(
+        detailsUpdatedMail(publicUrl, outcome.email, outcome.locale, outcome.mail.unsubscribeToken),
+      );
+    }
+    return c.json({ status: 'pending_confirmation' as const }, 202);
+  })
+  .openapi(confirmRoute, async (c) => c.json(await confirmSubscription(c.var.db, c.req.valid('json').token), 200))
+  .openapi(unsubscribeRoute, async (c) => c.json(await unsubscribe(c.var.db, c.req.valid('json').token), 200))
+  .openapi(siteStatsRoute, async (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.json(await getSiteStats(c.var.db), 200);
+  });
