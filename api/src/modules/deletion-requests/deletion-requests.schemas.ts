@@ -1,15 +1,8 @@
 import { z } from '@hono/zod-openapi';
+import { EmailSchema, LocaleSchema, TokenSchema } from '../../lib/fields.ts';
 
 export const CreateDeletionRequestBodySchema = z
-  .object({
-    email: z
-      .string()
-      .trim()
-      .max(254)
-      .pipe(z.email('Not a valid e-mail address'))
-      .openapi({ example: 'anna@example.se' }),
-    locale: z.enum(['sv', 'en']).default('sv'),
-  })
+  .object({ email: EmailSchema, locale: LocaleSchema.default('sv') })
   .openapi('CreateDeletionRequestBody');
 export type CreateDeletionRequestBody = z.infer<typeof CreateDeletionRequestBodySchema>;
 
@@ -19,9 +12,7 @@ export const DeletionRequestReceivedSchema = z
     description: 'The same answer whether or not the address has an account, so the form reveals nothing.',
   });
 
-export const ConfirmDeletionRequestBodySchema = z
-  .object({ token: z.string().trim().min(1).max(200) })
-  .openapi('ConfirmDeletionRequestBody');
+export const ConfirmDeletionRequestBodySchema = z.object({ token: TokenSchema }).openapi('ConfirmDeletionRequestBody');
 
 export const DeletionRequestConfirmedSchema = z
   .object({ status: z.literal('confirmed'), dueAt: z.iso.datetime() })

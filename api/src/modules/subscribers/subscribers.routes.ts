@@ -1,11 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import { clientIp } from '../../lib/client-ip.ts';
-import type { AppEnv } from '../../lib/context.ts';
 import { createRouter } from '../../lib/create-router.ts';
 import { errorContent, errorResponses } from '../../lib/openapi.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
-import { loadSecrets } from '../../lib/secrets.ts';
 import { confirmationMail, detailsUpdatedMail } from './subscribers.mail.ts';
 import {
   SiteStatsSchema,
@@ -68,19 +65,6 @@ const siteStatsRoute = createRoute({
 const SUBSCRIBE_LIMIT = { limit: 20, windowSeconds: 15 * 60 };
 const TOKEN_LIMIT = { limit: 30, windowSeconds: 15 * 60 };
 
-const secretsByDataDir = new Map<string, Promise<string>>();
-
-/** The server secret for unsubscribe tokens; read once per data folder. */
-function secretOf(c: Context<AppEnv>): Promise<string> {
-  const { env } = c.var;
-  let secret = secretsByDataDir.get(env.DATA_DIR);
-  if (!secret) {
-    secret = loadSecrets(env).then((secrets) => secrets.sessionSecret);
-    secretsByDataDir.set(env.DATA_DIR, secret);
-  }
-  return secret;
-}
-
 export const subscriberRoutes = createRouter();
 
 subscriberRoutes.use('/subscribers/*', async (c, next) => {
@@ -95,7 +79,7 @@ subscriberRoutes.use('/subscribers/*', async (c, next) => {
 
 subscriberRoutes
   .openapi(subscribeRoute, async (c) => {
-    const outcome = await subscribe(c.var.db, c.req.valid('json'), { secret: await secretOf(c) });
+    const outcome = await subscribe(c.var.db, c.req.valid('json'), { secret: c.var.secrets.sessionSecret });
     const publicUrl = c.var.env.PUBLIC_URL;
     if (outcome.mail?.kind === 'confirm') {
       await c.var.mailer.send(confirmationMail(publicUrl, outcome.email, outcome.locale, outcome.mail));

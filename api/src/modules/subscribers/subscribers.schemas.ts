@@ -1,5 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { CATEGORY_KEYS } from '../../lib/categories.ts';
+import { EmailSchema, LocaleSchema, TokenSchema } from '../../lib/fields.ts';
+import { parseSocialHandle, type SocialPlatform } from '../../lib/social-handle.ts';
 
 /**
  * Versions of the marketing-consent text the site shows on the e-mail step (site/src/lib/newsletter.ts).
@@ -7,40 +9,44 @@ import { CATEGORY_KEYS } from '../../lib/categories.ts';
  */
 export const CONSENT_VERSIONS = ['2026-11-01'] as const;
 
-const optionalHandle = (pattern: RegExp, example: string) =>
+/** An optional Instagram/TikTok name, '@name' or profile link, normalised like creator profiles. */
+const optionalHandle = (platform: SocialPlatform, example: string) =>
   z
-    .string()
+    .string({ message: 'invalid_handle' })
     .trim()
-    .transform((value) => value.replace(/^@/, ''))
-    .pipe(z.union([z.literal(''), z.string().regex(pattern, 'Not a valid account name')]))
-    .transform((value) => (value === '' ? undefined : value))
+    .transform((value, ctx) => {
+      if (value === '') return undefined;
+      const parsed = parseSocialHandle(platform, value);
+      if (!parsed.ok) {
+        ctx.addIssue({ code: 'custom', message: parsed.error });
+        return z.NEVER;
+      }
+      return parsed.value;
+    })
     .optional()
-    .openapi({ example });
+    .openapi({ type: 'string', example });
 
+/*
+ * Messages are snake_case codes (like lib/fields.ts) that the site's subscribe form translates.
+ */
 export const SubscribeBodySchema = z
   .object({
-    email: z
-      .string()
-      .trim()
-      .max(254)
-      .pipe(z.email('Not a valid e-mail address'))
-      .openapi({ example: 'anna@example.se' }),
-    marketingConsent: z.literal(true, 'Marketing consent is required'),
-    consentVersion: z.enum(CONSENT_VERSIONS),
-    // Instagram allows letters, digits, dots and underscores, up to 30; TikTok the same, 2 to 24.
-    instagramName: optionalHandle(/^[A-Za-z0-9._]{1,30}$/, 'anna.creates'),
-    tiktokName: optionalHandle(/^[A-Za-z0-9._]{2,24}$/, 'annacreates'),
+    email: EmailSchema,
+    marketingConsent: z.literal(true, 'consent_required'),
+    consentVersion: z.enum(CONSENT_VERSIONS, 'invalid_consent_version'),
+    instagramName: optionalHandle('instagram', 'anna.creates'),
+    tiktokName: optionalHandle('tiktok', 'annacreates'),
     categories: z
-      .array(z.enum(CATEGORY_KEYS))
-      .min(1, 'Choose at least one category')
-      .max(CATEGORY_KEYS.length)
-      .refine((list) => new Set(list).size === list.length, 'Categories must not repeat'),
-    locale: z.enum(['sv', 'en']).default('sv'),
+      .array(z.enum(CATEGORY_KEYS, 'invalid_category'), 'categories_required')
+      .min(1, 'categories_required')
+      .max(CATEGORY_KEYS.length, 'duplicate_category')
+      .refine((list) => new Set(list).size === list.length, 'duplicate_category'),
+    locale: LocaleSchema.default('sv'),
   })
   .superRefine((body, ctx) => {
     if (!body.instagramName && !body.tiktokName) {
       for (const path of ['instagramName', 'tiktokName']) {
-        ctx.addIssue({ code: 'custom', path: [path], message: 'Give an Instagram or a TikTok name' });
+        ctx.addIssue({ code: 'custom', path: [path], message: 'handle_required' });
       }
     }
   })
@@ -54,7 +60,7 @@ export const SubscribeResultSchema = z
     description: 'Always the same, whether the address was new, pending or confirmed: it reveals nothing.',
   });
 
-export const TokenBodySchema = z.object({ token: z.string().trim().min(1).max(200) }).openapi('TokenBody');
+export const TokenBodySchema = z.object({ token: TokenSchema }).openapi('TokenBody');
 export type TokenBody = z.infer<typeof TokenBodySchema>;
 
 export const SubscriptionStatusSchema = z

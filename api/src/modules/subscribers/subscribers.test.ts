@@ -30,7 +30,7 @@ const valid = {
   email: 'anna@example.se',
   marketingConsent: true,
   consentVersion: '2026-11-01',
-  instagramName: '@anna.creates',
+  instagramName: '@Anna.Creates',
   categories: ['beauty', 'fitness'],
   locale: 'sv',
 };
@@ -141,34 +141,27 @@ describe('POST /api/subscribers', () => {
 
   const field = (name: string, messages: string[]) => ({ [name]: messages });
   it.each([
-    ['missing consent', { marketingConsent: undefined }, field('marketingConsent', ['Marketing consent is required'])],
-    ['consent not given', { marketingConsent: false }, field('marketingConsent', ['Marketing consent is required'])],
-    [
-      'unknown consent version',
-      { consentVersion: '1999-01-01' },
-      field('consentVersion', ['Invalid input: expected "2026-11-01"']),
-    ],
+    ['missing consent', { marketingConsent: undefined }, field('marketingConsent', ['consent_required'])],
+    ['consent not given', { marketingConsent: false }, field('marketingConsent', ['consent_required'])],
+    ['unknown consent version', { consentVersion: '1999-01-01' }, field('consentVersion', ['invalid_consent_version'])],
     [
       'neither handle',
       { instagramName: undefined, tiktokName: '  ' },
-      { instagramName: ['Give an Instagram or a TikTok name'], tiktokName: ['Give an Instagram or a TikTok name'] },
+      { instagramName: ['handle_required'], tiktokName: ['handle_required'] },
     ],
-    ['a handle with spaces', { instagramName: 'anna creates' }, field('instagramName', ['Not a valid account name'])],
-    ['no categories', { categories: [] }, field('categories', ['Choose at least one category'])],
+    ['a handle with spaces', { instagramName: 'anna creates' }, field('instagramName', ['invalid_handle'])],
     [
-      'missing categories',
-      { categories: undefined },
-      field('categories', ['Invalid input: expected array, received undefined']),
+      'a TikTok link as Instagram name',
+      { instagramName: 'https://tiktok.com/@anna' },
+      field('instagramName', ['invalid_handle']),
     ],
-    [
-      'an unknown category',
-      { categories: ['knitting'] },
-      field('categories.0', [expect.stringMatching(/^Invalid option: expected one of "fashion"\|"beauty"/)]),
-    ],
-    ['a repeated category', { categories: ['pets', 'pets'] }, field('categories', ['Categories must not repeat'])],
-    ['bad e-mail', { email: 'anna@' }, field('email', ['Not a valid e-mail address'])],
-    ['missing e-mail', { email: undefined }, field('email', ['Invalid input: expected string, received undefined'])],
-    ['unknown locale', { locale: 'de' }, field('locale', ['Invalid option: expected one of "sv"|"en"'])],
+    ['no categories', { categories: [] }, field('categories', ['categories_required'])],
+    ['missing categories', { categories: undefined }, field('categories', ['categories_required'])],
+    ['an unknown category', { categories: ['knitting'] }, field('categories.0', ['invalid_category'])],
+    ['a repeated category', { categories: ['pets', 'pets'] }, field('categories', ['duplicate_category'])],
+    ['bad e-mail', { email: 'anna@' }, field('email', ['invalid_email'])],
+    ['missing e-mail', { email: undefined }, field('email', ['required'])],
+    ['unknown locale', { locale: 'de' }, field('locale', ['invalid_locale'])],
   ])('rejects %s with 422 naming the field and stores nothing', async (_case, change, fields) => {
     const email = `bad-${++ipCounter}@example.se`;
     const res = await post('/api/subscribers', { ...valid, email, ...change });
@@ -250,7 +243,7 @@ describe('POST /api/subscribers/confirm', () => {
       error: {
         code: 'validation_failed',
         message: 'Request json is invalid',
-        fields: { token: ['Too small: expected string to have >=1 characters'] },
+        fields: { token: ['required'] },
         requestId: res.headers.get('x-request-id'),
       },
     });
