@@ -24,14 +24,18 @@ import {
 import type { Mailer } from './lib/mailer.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { resolveStaticFile, sendFile, staticFiles } from './lib/static-files.ts';
+import type { Storage } from './lib/storage.ts';
 import { originCheck } from './middleware/origin-check.ts';
 import { sessionMiddleware } from './middleware/session.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { creatorRoutes } from './modules/creators/creators.routes.ts';
 import { deletionRequestRoutes } from './modules/deletion-requests/deletion-requests.routes.ts';
 import { mountDocs } from './modules/docs/docs.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes.ts';
 import { subscriberRoutes } from './modules/subscribers/subscribers.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
 
 export interface AppDeps {
   db: Database;
@@ -40,6 +44,7 @@ export interface AppDeps {
   logger: Logger;
   mailer: Mailer;
   secrets: Secrets;
+  storage: Storage;
   /** Built marketing site (Astro `dist`), served at `/`. */
   siteDir: string;
   /** Built portal (Vite `dist`), served at `/app/`. */
@@ -47,6 +52,8 @@ export interface AppDeps {
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
+const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
+const UPLOAD_PATHS = new Set(['/api/user/avatar']);
 
 function errorBody(c: Context<AppEnv>, code: ErrorCode, message: string, fields?: FieldErrors) {
   return { error: { code, message, ...(fields ? { fields } : {}), requestId: c.var.requestId } };
@@ -65,6 +72,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     c.set('env', deps.env);
     c.set('mailer', deps.mailer);
     c.set('secrets', deps.secrets);
+    c.set('storage', deps.storage);
     const started = performance.now();
     await next();
     logger.info(
@@ -76,21 +84,26 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'strict-origin-when-cross-origin' }),
   );
   app.use(compress());
-  app.use(
-    '/api/*',
+  // Uploads get room for a 5 MB picture plus multipart overhead; everything else 1 MiB.
+  const limitBody = (maxSize: number) =>
     bodyLimit({
-      maxSize: MAX_BODY_BYTES,
+      maxSize,
       onError: () => {
-        throw new AppError('payload_too_large', `Request body is larger than ${MAX_BODY_BYTES} bytes`);
+        throw new AppError('payload_too_large', `Request body is larger than ${maxSize} bytes`);
       },
-    }),
-  );
+    });
+  const uploadLimit = limitBody(MAX_UPLOAD_BYTES);
+  const defaultLimit = limitBody(MAX_BODY_BYTES);
+  app.use('/api/*', (c, next) => (UPLOAD_PATHS.has(c.req.path) ? uploadLimit(c, next) : defaultLimit(c, next)));
   app.use('/api/*', originCheck);
   app.use('/api/*', sessionMiddleware);
 
   app.route('/api', healthRoutes);
   app.route('/api/auth', authRoutes);
   app.route('/api/auth', accountRoutes);
+  app.route('/api', userRoutes);
+  app.route('/api', paymentMethodRoutes);
+  app.route('/api', creatorRoutes);
   app.route('/api', subscriberRoutes);
   app.route('/api', deletionRequestRoutes);
   mountDocs(app);

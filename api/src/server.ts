@@ -7,6 +7,7 @@ import { EnvError, parseEnv } from './env.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { loadSecrets } from './lib/secrets.ts';
+import { createStorage } from './lib/storage.ts';
 import { hashPassword } from './modules/auth/password.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
     env,
     logger,
     mailer: createMailer(env, logger),
+    storage: createStorage(env),
     secrets,
     siteDir: join(repoRoot, 'site', 'dist'),
     portalDir: join(repoRoot, 'portal', 'dist'),

@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import type { Env } from '../env.ts';
 import type { Mailer } from './mailer.ts';
 import type { Secrets } from './secrets.ts';
+import type { Storage } from './storage.ts';
 
 /** What every request handler can read from `c.var`. */
 export interface AppVariables {
@@ -17,6 +18,7 @@ export interface AppVariables {
   user: User | null;
   session: { id: string; userId: string; expiresAt: Date } | null;
   secrets: Secrets;
+  storage: Storage;
 }
 
 export interface AppEnv {

@@ -9,6 +9,7 @@ import type { AppEnv } from '../lib/context.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createMailer } from '../lib/mailer.ts';
 import { loadSecrets } from '../lib/secrets.ts';
+import { createStorage } from '../lib/storage.ts';
 
 export interface TestApp {
   app: OpenAPIHono<AppEnv>;
@@ -42,6 +43,7 @@ export async function createTestApp(
     env,
     logger,
     mailer: createMailer(env, logger),
+    storage: createStorage(env),
     secrets: await loadSecrets(env),
     siteDir: options.siteDir ?? join(dataDir, 'no-site'),
     portalDir: options.portalDir ?? join(dataDir, 'no-portal'),

@@ -1,0 +1,67 @@
+import { createRoute } from '@hono/zod-openapi';
+import { createRouter } from '../../lib/create-router.ts';
+import { authErrorResponses, errorContent, errorResponses } from '../../lib/openapi.ts';
+import { requireUser } from '../../middleware/require-user.ts';
+import {
+  AddPaymentMethodBodySchema,
+  PaymentMethodEnvelopeSchema,
+  PaymentMethodListSchema,
+  UpdatePaymentMethodBodySchema,
+} from './payment-methods.schemas.ts';
+import { addPaymentMethod, listPaymentMethods, makeDefaultPaymentMethod } from './payment-methods.service.ts';
+
+const tags = ['Payment methods'];
+const json = (schema: typeof PaymentMethodEnvelopeSchema | typeof PaymentMethodListSchema, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+
+export const paymentMethodRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/user/payment-methods/get',
+      tags,
+      summary: 'Your payment methods, masked',
+      responses: { 200: json(PaymentMethodListSchema, 'Payment methods'), ...errorResponses, ...authErrorResponses },
+    }),
+    async (c) => c.json({ data: await listPaymentMethods(c.var.db, requireUser(c)) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/user/payment-methods/add',
+      tags,
+      summary: 'Add a Swedish bank account, IBAN, Swish number or PayPal address',
+      request: { body: { content: { 'application/json': { schema: AddPaymentMethodBodySchema } }, required: true } },
+      responses: {
+        201: json(PaymentMethodEnvelopeSchema, 'Added'),
+        ...errorResponses,
+        ...authErrorResponses,
+        409: errorContent('Too many payment methods'),
+      },
+    }),
+    async (c) => {
+      const method = await addPaymentMethod(c.var.db, c.var.secrets, requireUser(c), c.req.valid('json'));
+      return c.json({ data: method }, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/user/payment-methods/update',
+      tags,
+      summary: 'Make a payment method the default',
+      request: { body: { content: { 'application/json': { schema: UpdatePaymentMethodBodySchema } }, required: true } },
+      responses: {
+        200: json(PaymentMethodEnvelopeSchema, 'Updated'),
+        ...errorResponses,
+        ...authErrorResponses,
+        404: errorContent('Not yours or missing'),
+      },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('json');
+      return c.json({ data: await makeDefaultPaymentMethod(c.var.db, requireUser(c), id) }, 200);
+    },
+  );

@@ -1,0 +1,146 @@
+import type { Database } from '@kollab/db';
+import { emailTokens, type User, users } from '@kollab/db/schema';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Env } from '../../env.ts';
+import { decrypt, encrypt } from '../../lib/encryption.ts';
+import { AppError, type FieldErrors } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { maskPersonalNumber, parsePersonalNumber } from '../../lib/personal-number.ts';
+import { parsePhone } from '../../lib/phone.ts';
+import type { Secrets } from '../../lib/secrets.ts';
+import type { Storage } from '../../lib/storage.ts';
+import { generateToken } from '../../lib/tokens.ts';
+import { accountMail } from '../auth/auth.mails.ts';
+import { issueEmailToken } from '../auth/auth.service.ts';
+import { invalidateUserSessions } from '../auth/session.ts';
+import { avatarUrl } from '../auth/session-view.ts';
+import { processAvatar } from './avatar.ts';
+import type { UpdateUserBody, UserView } from './users.schemas.ts';
+
+export interface UserDeps {
+  db: Database;
+  env: Env;
+  mailer: Mailer;
+  secrets: Secrets;
+  storage: Storage;
+}
+
+async function findPendingEmail(db: Database, userId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ email: emailTokens.email })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.userId, userId),
+        eq(emailTokens.purpose, 'change_email'),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(emailTokens.createdAt))
+    .limit(1);
+  return row?.email ?? null;
+}
+
+async function toView(deps: Pick<UserDeps, 'db' | 'secrets'>, user: User): Promise<UserView> {
+  return {
+    id: user.id,
+    email: user.email,
+    pendingEmail: await findPendingEmail(deps.db, user.id),
+    fullName: user.fullName,
+    role: user.role,
+    locale: user.locale,
+    phone: user.phone,
+    personalNumber: user.personalNumberEncrypted
+      ? maskPersonalNumber(decrypt(deps.secrets.encryptionKey, user.personalNumberEncrypted))
+      : null,
+    emailVerified: user.emailVerifiedAt !== null,
+    image: avatarUrl(user),
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+/**
+ * A user the actor may see: themselves, or anyone for an admin.
+ * @throws not_found for anyone else (ADR 004: other people's data does not exist for you)
+ */
+async function getVisibleUser(db: Database, actor: User, id: string): Promise<User> {
+  if (actor.id !== id && actor.role !== 'admin') throw new AppError('not_found', 'User not found');
+  const [user] = await db.select().from(users).where(eq(users.id, id));
+  if (!user) throw new AppError('not_found', 'User not found');
+  return user;
+}
+
+export async function getUser(deps: UserDeps, actor: User, id: string): Promise<UserView> {
+  return toView(deps, await getVisibleUser(deps.db, actor, id));
+}
+
+/**
+ * Updates the account. Every field is checked before anything is written; a new e-mail address is
+ * only used once confirmed from a link sent to it; a role change (admins only) ends the user's sessions.
+ * @throws validation_failed naming each bad field, not_found, forbidden (role by a non-admin)
+ */
+export async function updateUser(deps: UserDeps, actor: User, id: string, input: UpdateUserBody): Promise<UserView> {
+  const { db, secrets } = deps;
+  const user = await getVisibleUser(db, actor, id);
+  if (input.role !== undefined && actor.role !== 'admin') throw new AppError('forbidden', 'Only admins change roles');
+  const fields: FieldErrors = {};
+  const changes: Partial<typeof users.$inferInsert> = {};
+  if (input.fullName !== undefined) changes.fullName = input.fullName;
+  if (input.locale !== undefined) changes.locale = input.locale;
+  if (input.role !== undefined) changes.role = input.role;
+  if (input.personalNumber !== undefined) {
+    const parsed = parsePersonalNumber(input.personalNumber);
+    if (parsed.ok) changes.personalNumberEncrypted = encrypt(secrets.encryptionKey, parsed.value.normalized);
+    else fields.personalNumber = [parsed.error];
+  }
+  if (input.phone !== undefined) {
+    if (input.phone === null || input.phone === '') changes.phone = null;
+    else {
+      const parsed = parsePhone(input.phone);
+      if (parsed.ok) changes.phone = parsed.value;
+      else fields.phone = [parsed.error];
+    }
+  }
+  const newEmail = input.email !== undefined && input.email !== user.email.toLowerCase() ? input.email : null;
+  if (newEmail) {
+    const [taken] = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(sql`lower(${users.email}) = ${newEmail}`, ne(users.id, user.id)));
+    if (taken) fields.email = ['taken'];
+  }
+  if (Object.keys(fields).length > 0) throw AppError.validation(fields);
+
+  const [updated] = Object.keys(changes).length
+    ? await db.update(users).set(changes).where(eq(users.id, user.id)).returning()
+    : [user];
+  if (!updated) throw new AppError('not_found', 'User not found');
+  if (changes.role && changes.role !== user.role) await invalidateUserSessions(db, user.id);
+  if (newEmail) {
+    const token = await issueEmailToken(db, user.id, 'change_email', newEmail);
+    const link = `${deps.env.PUBLIC_URL}/app/confirm-email-change?token=${token}`;
+    await deps.mailer.send(accountMail('changeEmail', updated.locale, newEmail, updated.fullName, link));
+  }
+  return toView(deps, updated);
+}
+
+/** Replaces the profile picture with a processed copy of the upload. */
+export async function setAvatar(deps: UserDeps, actor: User, upload: Uint8Array): Promise<UserView> {
+  const image = await processAvatar(upload);
+  const key = `avatars/${actor.id}/${generateToken(10)}.webp`;
+  await deps.storage.put(key, image, 'image/webp');
+  const [updated] = await deps.db.update(users).set({ avatarKey: key }).where(eq(users.id, actor.id)).returning();
+  if (!updated) throw new AppError('not_found', 'User not found');
+  if (actor.avatarKey) await deps.storage.delete(actor.avatarKey);
+  return toView(deps, updated);
+}
+
+/** The stored profile picture of a user, or null. */
+export async function findAvatar(
+  deps: UserDeps,
+  userId: string,
+): Promise<{ data: Buffer; contentType: string } | null> {
+  const [user] = await deps.db.select({ avatarKey: users.avatarKey }).from(users).where(eq(users.id, userId));
+  return user?.avatarKey ? deps.storage.get(user.avatarKey) : null;
+}
