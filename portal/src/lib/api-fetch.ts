@@ -17,6 +17,15 @@ export interface ApiError extends HttpError {
   requestId?: string;
 }
 
+function parseJson(text: string): unknown {
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The portal's one HTTP client: same-origin cookies, JSON in and out, and every failure turned into
  * an `ApiError` (field messages in `errors` so forms mark the fields).
@@ -38,8 +47,7 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
   } catch {
     throw { statusCode: 0, code: 'network', message: 'errors.network' } satisfies ApiError;
   }
-  const text = await response.text();
-  const body: unknown = text ? JSON.parse(text) : undefined;
+  const body = parseJson(await response.text());
   if (response.ok) return body as T;
   if (isErrorEnvelope(body)) {
     throw {
@@ -51,4 +59,9 @@ export async function apiFetch<T>(path: string, init: RequestInit & { json?: unk
     } satisfies ApiError;
   }
   throw { statusCode: response.status, code: 'internal_error', message: 'errors.internal_error' } satisfies ApiError;
+}
+
+/** Narrows a caught value to the `ApiError` that `apiFetch` throws. */
+export function isApiError(value: unknown): value is ApiError {
+  return !!value && typeof value === 'object' && 'code' in value && typeof value.code === 'string';
 }

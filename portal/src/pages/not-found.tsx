@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
-import { useTranslate } from '@refinedev/core';
 import { Link } from 'react-router';
+import { useT } from '../hooks/use-t';
 
 export function NotFoundPage() {
-  const t = useTranslate();
+  const t = useT();
   return (
     <Box component="main" sx={{ p: 4, textAlign: 'center' }}>
       <Typography component="h1" variant="h5" gutterBottom>

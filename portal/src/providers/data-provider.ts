@@ -37,6 +37,13 @@ export const dataProvider: DataProvider = {
   update: async ({ resource, id, variables }) => ({
     data: await apiFetch(`/api/${resource}/${encodeURIComponent(String(id))}`, { method: 'PATCH', json: variables }),
   }),
+  // For the RPC-style routes (`/api/user/get/{id}`): the body is returned as is, usually `{ data }`.
+  custom: async ({ url, method, payload }) => ({
+    data: await apiFetch(url, {
+      method: method.toUpperCase(),
+      ...(payload !== undefined && method !== 'get' ? { json: payload } : {}),
+    }),
+  }),
   deleteOne: async ({ resource, id }) => ({
     data: await apiFetch(`/api/${resource}/${encodeURIComponent(String(id))}`, { method: 'DELETE' }),
   }),

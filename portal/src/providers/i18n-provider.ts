@@ -13,7 +13,12 @@ const dictionaries: Record<Locale, Record<MessageKey, string>> = { sv, en } sati
 
 const COOKIE = 'locale';
 
-function isLocale(value: unknown): value is Locale {
+/** True when the dictionaries have `key`, for keys built at run time (`validation.<code>`). */
+export function isMessageKey(key: string): key is MessageKey {
+  return Object.hasOwn(dictionaries.sv, key);
+}
+
+export function isLocale(value: unknown): value is Locale {
   return value === 'sv' || value === 'en';
 }
 

@@ -1,27 +1,140 @@
-import Box from '@mui/material/Box';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useTranslate } from '@refinedev/core';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { AuthLayout } from '../../components/auth/auth-layout';
+import { GoogleButton } from '../../components/auth/google-button';
+import { PasswordField } from '../../components/auth/password-field';
+import { useAuthProviders } from '../../hooks/use-auth-providers';
+import { useLocale } from '../../hooks/use-locale';
+import { useT } from '../../hooks/use-t';
+import { requestSignIn } from '../../lib/auth-client';
+import { authErrorKey } from '../../lib/auth-errors';
+import { safeCallbackUrl, toRouterPath } from '../../lib/callback-url';
+import { errorText } from '../../lib/error-text';
+import { EMAIL_PATTERN, textFieldProps } from '../../lib/form-field';
+import { SITE_LINKS } from '../../lib/site-links';
+import { signInWithCredentials, useSession } from '../../providers/session';
+
+const ForgotPasswordDialog = lazy(async () => ({
+  default: (await import('../../components/auth/forgot-password-dialog')).ForgotPasswordDialog,
+}));
+
+interface Values {
+  email: string;
+  password: string;
+}
 
 export function SignInPage() {
-  const t = useTranslate();
+  const t = useT();
+  const locale = useLocale();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const { status } = useSession();
+  const providers = useAuthProviders();
+  const callbackUrl = safeCallbackUrl(params.get('callbackUrl'));
+  const urlError = params.get('error');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isForgotOpen, setIsForgotOpen] = useState(params.get('forgot') === '1');
+  const form = useForm<Values>({ defaultValues: { email: '', password: '' } });
+  const { errors, isSubmitting } = form.formState;
+
+  // Signed in (here, or in another tab): continue to where the user was going.
+  useEffect(() => {
+    if (status !== 'authenticated') return;
+    const path = toRouterPath(callbackUrl);
+    if (path) navigate(path, { replace: true });
+    else window.location.assign(callbackUrl);
+  }, [status, callbackUrl, navigate]);
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    try {
+      const result = await signInWithCredentials({ ...values, callbackUrl });
+      if (result && !result.ok) setFormError(t(authErrorKey(result.error ?? 'CredentialsSignin')));
+    } catch (error) {
+      setFormError(errorText(t, error));
+    }
+  });
+  const signInWithGoogle = async () => {
+    try {
+      await requestSignIn('google', { callbackUrl });
+    } catch (error) {
+      setFormError(errorText(t, error));
+    }
+  };
+
+  const alertText = formError ?? (urlError ? t(authErrorKey(urlError)) : null);
+  const registerQuery = params.get('callbackUrl') ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : '';
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2 }}>
-      <Card sx={{ maxWidth: 440, width: '100%' }}>
-        <CardContent sx={{ p: 4 }}>
-          <Typography component="h1" variant="h5" gutterBottom>
-            {t('auth.signIn.title')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
-            {t('auth.signIn.intro')}
-          </Typography>
-          <Button variant="outlined" href="/">
-            {t('app.visitWebsite')}
-          </Button>
-        </CardContent>
-      </Card>
-    </Box>
+    <AuthLayout title={t('auth.signIn.title')}>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {t('auth.signIn.intro')}
+      </Typography>
+      {alertText ? (
+        <Alert severity={!formError && urlError === 'SessionRequired' ? 'info' : 'error'} sx={{ mb: 2 }}>
+          {alertText}
+        </Alert>
+      ) : null}
+      <Stack component="form" noValidate onSubmit={onSubmit} spacing={2}>
+        <TextField
+          label={t('auth.fields.email')}
+          type="email"
+          autoComplete="email"
+          required
+          fullWidth
+          {...textFieldProps(
+            form.register('email', {
+              required: t('validation.required'),
+              pattern: { value: EMAIL_PATTERN, message: t('validation.invalid_email') },
+            }),
+            errors.email,
+          )}
+        />
+        <PasswordField
+          label={t('auth.fields.password')}
+          autoComplete="current-password"
+          required
+          fullWidth
+          {...textFieldProps(form.register('password', { required: t('validation.required') }), errors.password)}
+        />
+        <Link component="button" type="button" onClick={() => setIsForgotOpen(true)} sx={{ alignSelf: 'flex-end' }}>
+          {t('auth.signIn.forgot')}
+        </Link>
+        <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
+          {t('auth.signIn.submit')}
+        </Button>
+      </Stack>
+      {providers?.google ? (
+        <>
+          <Divider sx={{ my: 3 }}>{t('auth.or')}</Divider>
+          <GoogleButton label={t('auth.signIn.google')} onStart={signInWithGoogle} />
+        </>
+      ) : null}
+      <Typography sx={{ mt: 3 }}>
+        {t('auth.signIn.noAccount')}{' '}
+        <Link component={RouterLink} to={`/register${registerQuery}`}>
+          {t('auth.signIn.createAccount')}
+        </Link>
+      </Typography>
+      <Typography sx={{ mt: 1 }}>
+        <Link href={SITE_LINKS.home[locale]}>{t('app.visitWebsite')}</Link>
+      </Typography>
+      {isForgotOpen ? (
+        <Suspense fallback={null}>
+          <ForgotPasswordDialog
+            open={isForgotOpen}
+            onClose={() => setIsForgotOpen(false)}
+            email={form.getValues('email')}
+          />
+        </Suspense>
+      ) : null}
+    </AuthLayout>
   );
 }

@@ -1,0 +1,35 @@
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useState } from 'react';
+import { useT } from '../../hooks/use-t';
+
+/** A password `TextField` with a show/hide button that keyboard and screen-reader users can reach. */
+export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
+  const t = useT();
+  const [isVisible, setIsVisible] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={isVisible ? 'text' : 'password'}
+      slotProps={{
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                onClick={() => setIsVisible((value) => !value)}
+                aria-label={isVisible ? t('auth.password.hide') : t('auth.password.show')}
+                aria-pressed={isVisible}
+                edge="end"
+              >
+                {isVisible ? <VisibilityOff /> : <Visibility />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

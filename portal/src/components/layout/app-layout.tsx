@@ -1,0 +1,51 @@
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Link from '@mui/material/Link';
+import Toolbar from '@mui/material/Toolbar';
+import { Suspense } from 'react';
+import { Outlet } from 'react-router';
+import { useT } from '../../hooks/use-t';
+import { useSession } from '../../providers/session';
+import { LanguageSwitch } from './language-switch';
+import { Logo } from './logo';
+import { PageLoader } from './page-loader';
+import { UserMenu } from './user-menu';
+
+/** The signed-in frame: app bar (logo, language, user menu) and the page in a `main` landmark. */
+export function AppLayout() {
+  const t = useT();
+  const { data } = useSession();
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <Link
+        href="#main"
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: 'tooltip',
+          bgcolor: 'background.paper',
+          p: 1,
+          borderRadius: 1,
+          '&:focus': { top: 8 },
+        }}
+      >
+        {t('nav.skipToContent')}
+      </Link>
+      <AppBar position="sticky" elevation={0}>
+        <Toolbar sx={{ gap: { xs: 1, sm: 2 } }}>
+          <Logo inApp color="inherit" />
+          <Box sx={{ flexGrow: 1 }} />
+          <LanguageSwitch onDark />
+          {data ? <UserMenu user={data.user} /> : null}
+        </Toolbar>
+      </AppBar>
+      <Container component="main" id="main" tabIndex={-1} maxWidth="md" sx={{ py: { xs: 2, md: 4 }, flexGrow: 1 }}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </Container>
+    </Box>
+  );
+}

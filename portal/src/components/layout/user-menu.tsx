@@ -1,0 +1,71 @@
+import Avatar from '@mui/material/Avatar';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useNotification } from '@refinedev/core';
+import { useId, useState } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
+import { useT } from '../../hooks/use-t';
+import type { SessionUser } from '../../lib/auth-client';
+import { errorText } from '../../lib/error-text';
+import { signOut } from '../../providers/session';
+
+export function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
+}
+
+export function UserMenu({ user }: { user: SessionUser }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const { open: notify } = useNotification();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const close = () => setAnchor(null);
+  const onSignOut = async () => {
+    close();
+    try {
+      await signOut();
+      navigate('/login', { replace: true });
+    } catch (error) {
+      notify?.({ type: 'error', message: errorText(t, error) });
+    }
+  };
+  return (
+    <>
+      <IconButton
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-label={t('nav.userMenu', { name: user.name })}
+        aria-controls={anchor ? menuId : undefined}
+        aria-haspopup="true"
+        aria-expanded={anchor ? 'true' : undefined}
+        sx={{ p: 0.5 }}
+      >
+        <Avatar src={user.image ?? undefined} alt="" sx={{ width: 36, height: 36, bgcolor: 'secondary.main' }}>
+          {initials(user.name)}
+        </Avatar>
+      </IconButton>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={!!anchor}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      >
+        <ListItemText primary={user.name} secondary={user.email} sx={{ px: 2, pb: 1, my: 0 }} />
+        <Divider />
+        <MenuItem component={RouterLink} to="/account" onClick={close}>
+          {t('nav.account')}
+        </MenuItem>
+        <MenuItem component={RouterLink} to="/payment-methods" onClick={close}>
+          {t('nav.paymentMethods')}
+        </MenuItem>
+        <Divider />
+        <MenuItem onClick={onSignOut}>{t('buttons.logout')}</MenuItem>
+      </Menu>
+    </>
+  );
+}

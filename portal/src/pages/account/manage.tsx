@@ -1,0 +1,69 @@
+import Alert from '@mui/material/Alert';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { AccountDetailsForm } from '../../components/account/account-details-form';
+import { AvatarUpload } from '../../components/account/avatar-upload';
+import { ChangePasswordForm } from '../../components/account/change-password-form';
+import { PageHeader } from '../../components/layout/page-header';
+import { PageLoader } from '../../components/layout/page-loader';
+import { useApiQuery } from '../../hooks/use-api-query';
+import { useT } from '../../hooks/use-t';
+import type { User } from '../../lib/api-types';
+import { errorText } from '../../lib/error-text';
+import { loadSession, useSession } from '../../providers/session';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card component="section" aria-label={title}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography component="h2" variant="h6" sx={{ mb: 2 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Manage account: picture, personal details (name, personal number, e-mail, phone) and password. */
+export function AccountPage() {
+  const t = useT();
+  const { data: session } = useSession();
+  const userId = session?.user.id ?? '';
+  const {
+    data: user,
+    isLoading,
+    error,
+    refetch,
+  } = useApiQuery<User>(`/api/user/get/${encodeURIComponent(userId)}`, {
+    enabled: !!userId,
+  });
+  const onSaved = () => {
+    void refetch();
+    void loadSession({ force: true, broadcast: true });
+  };
+
+  return (
+    <>
+      <PageHeader title={t('account.title')} intro={t('account.intro')} />
+      {isLoading ? <PageLoader /> : null}
+      {error ? <Alert severity="error">{errorText(t, error)}</Alert> : null}
+      {user ? (
+        <Stack spacing={3}>
+          <Section title={t('account.avatar.title')}>
+            <AvatarUpload user={user} onSaved={onSaved} />
+          </Section>
+          <Section title={t('account.detailsTitle')}>
+            <AccountDetailsForm user={user} onSaved={onSaved} />
+          </Section>
+          <Section title={t('account.password.title')}>
+            <ChangePasswordForm />
+          </Section>
+        </Stack>
+      ) : null}
+    </>
+  );
+}

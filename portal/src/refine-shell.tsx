@@ -1,0 +1,42 @@
+import { Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { Outlet } from 'react-router';
+import { isApiError } from './lib/api-fetch';
+import { authProvider } from './providers/auth-provider';
+import { dataProvider } from './providers/data-provider';
+import { useI18n } from './providers/i18n-context';
+import { Notifications, notificationProvider } from './providers/notification-provider';
+
+const reactQuery = {
+  clientConfig: {
+    defaultOptions: {
+      queries: {
+        // The session is refetched on focus; data is not, so an ended session never triggers 401s.
+        refetchOnWindowFocus: false,
+        retry: (failures: number, error: unknown) =>
+          failures < 2 && (!isApiError(error) || error.statusCode === 0 || error.statusCode >= 500),
+      },
+    },
+  },
+};
+
+/**
+ * Refine (data, auth, notifications) for every route but sign-in. Loaded lazily: it is the
+ * heaviest dependency after React and MUI, and the sign-in page does not need it.
+ */
+export function RefineShell() {
+  const { provider } = useI18n();
+  return (
+    <Refine
+      routerProvider={routerProvider}
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={provider}
+      notificationProvider={notificationProvider}
+      options={{ disableTelemetry: true, reactQuery }}
+    >
+      <Outlet />
+      <Notifications />
+    </Refine>
+  );
+}
