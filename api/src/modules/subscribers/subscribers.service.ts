@@ -127,7 +127,9 @@ export async function confirmSubscription(db: Database, token: string, now = new
 }
 
 /**
- * Ends the subscription; using the link again changes nothing and succeeds again.
+ * Ends the subscription and erases the profile details (handles, categories), as the privacy policy
+ * promises; the address and the consent dates stay as proof of the opt-out. Using the link again
+ * changes nothing and succeeds again.
  * @throws not_found for an unknown or forged token.
  */
 export async function unsubscribe(db: Database, token: string, now = new Date()): Promise<SubscriptionStatus> {
@@ -139,7 +141,14 @@ export async function unsubscribe(db: Database, token: string, now = new Date())
   if (!row.unsubscribedAt) {
     await db
       .update(subscribers)
-      .set({ unsubscribedAt: now, confirmTokenHash: null, updatedAt: now })
+      .set({
+        unsubscribedAt: now,
+        confirmTokenHash: null,
+        instagramName: null,
+        tiktokName: null,
+        categories: [],
+        updatedAt: now,
+      })
       .where(eq(subscribers.id, row.id));
   }
   return { status: 'unsubscribed' };

@@ -251,7 +251,7 @@ describe('POST /api/subscribers/confirm', () => {
 });
 
 describe('POST /api/subscribers/unsubscribe', () => {
-  it('unsubscribes with the link from the mail, again without harm, and refuses a forged token', async () => {
+  it('unsubscribes with the link from the mail, erasing the profile details, again without harm, and refuses a forged token', async () => {
     await post('/api/subscribers', { ...valid, email: 'leave@example.se' });
     const mail = await smtp.waitForMail('leave@example.se');
     await post('/api/subscribers/confirm', { token: tokenFrom(smtp.linkIn(mail, '/bekrafta/')) });
@@ -262,6 +262,7 @@ describe('POST /api/subscribers/unsubscribe', () => {
     expect(await res.json()).toEqual({ status: 'unsubscribed' });
     const [row] = await rowsFor('leave@example.se');
     expect(row?.unsubscribedAt).toBeInstanceOf(Date);
+    expect(row).toMatchObject({ instagramName: null, tiktokName: null, categories: [], consentVersion: '2026-11-01' });
 
     const again = await post('/api/subscribers/unsubscribe', { token });
     expect(again.status).toBe(200);
