@@ -92,8 +92,8 @@ describe('the error envelope', () => {
         code: 'validation_failed',
         message: 'Request json is invalid',
         fields: {
-          title: ['Too small: expected string to have >=1 characters'],
-          'budget.amount': ['Too small: expected number to be >0'],
+          title: ['too_short'],
+          'budget.amount': ['too_small'],
         },
         requestId: res.headers.get('x-request-id'),
       },

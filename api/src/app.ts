@@ -29,6 +29,9 @@ import { originCheck } from './middleware/origin-check.ts';
 import { sessionMiddleware } from './middleware/session.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { brandRoutes } from './modules/brands/brands.routes.ts';
+import { campaignRoutes } from './modules/campaigns/campaigns.routes.ts';
+import { claimRoutes } from './modules/claims/claims.routes.ts';
 import { creatorRoutes } from './modules/creators/creators.routes.ts';
 import { deletionRequestRoutes } from './modules/deletion-requests/deletion-requests.routes.ts';
 import { mountDocs } from './modules/docs/docs.routes.ts';
@@ -53,7 +56,7 @@ export interface AppDeps {
 
 const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
-const UPLOAD_PATHS = new Set(['/api/user/avatar']);
+const UPLOAD_PATH = /^\/api\/(user\/avatar|campaigns\/[^/]+\/cover)$/;
 
 function errorBody(c: Context<AppEnv>, code: ErrorCode, message: string, fields?: FieldErrors) {
   return { error: { code, message, ...(fields ? { fields } : {}), requestId: c.var.requestId } };
@@ -94,7 +97,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     });
   const uploadLimit = limitBody(MAX_UPLOAD_BYTES);
   const defaultLimit = limitBody(MAX_BODY_BYTES);
-  app.use('/api/*', (c, next) => (UPLOAD_PATHS.has(c.req.path) ? uploadLimit(c, next) : defaultLimit(c, next)));
+  app.use('/api/*', (c, next) => (UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : defaultLimit(c, next)));
   app.use('/api/*', originCheck);
   app.use('/api/*', sessionMiddleware);
 
@@ -104,6 +107,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', userRoutes);
   app.route('/api', paymentMethodRoutes);
   app.route('/api', creatorRoutes);
+  app.route('/api', brandRoutes);
+  app.route('/api', campaignRoutes);
+  app.route('/api', claimRoutes);
   app.route('/api', subscriberRoutes);
   app.route('/api', deletionRequestRoutes);
   mountDocs(app);

@@ -6,6 +6,7 @@ import { createApp } from './app.ts';
 import { EnvError, parseEnv } from './env.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
+import { startScheduler } from './lib/scheduler.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { createStorage } from './lib/storage.ts';
 import { hashPassword } from './modules/auth/password.ts';
@@ -40,17 +41,19 @@ async function main(): Promise<void> {
     if (created > 0) logger.info({ created }, 'demo accounts created (see README)');
   }
 
+  const mailer = createMailer(env, logger);
   const app = createApp({
     db: database.db,
     dbKind: database.kind,
     env,
     logger,
-    mailer: createMailer(env, logger),
+    mailer,
     storage: createStorage(env),
     secrets,
     siteDir: join(repoRoot, 'site', 'dist'),
     portalDir: join(repoRoot, 'portal', 'dist'),
   });
+  const stopScheduler = startScheduler({ db: database.db, mailer, env, logger });
   const server = serve({ fetch: app.fetch, port: env.PORT, ...(env.HOST ? { hostname: env.HOST } : {}) }, (info) => {
     logger.info(
       { port: info.port, db: database.kind, url: env.PUBLIC_URL },
@@ -70,6 +73,7 @@ async function main(): Promise<void> {
     // Stop accepting, let in-flight requests finish, then close the database; force after 10 s.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
+    stopScheduler();
     server.close(async () => {
       await database.close();
       logger.info('stopped');

@@ -1,3 +1,4 @@
+import './zod-messages.ts';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from './context.ts';
 import { AppError, fieldErrorsFromZod } from './errors.ts';

@@ -1,4 +1,5 @@
 export * from './auth.ts';
+export * from './campaigns.ts';
 export * from './marketing.ts';
 export * from './profiles.ts';
 export * from './users.ts';

@@ -41,13 +41,18 @@ export function assertStrongPassword(password: string, personal: string[], field
   if (checkPasswordStrength(password, personal)) throw AppError.validation({ [field]: ['too_common'] });
 }
 
-/** Creates a single-use e-mailed token; returns the token itself (only its hash is stored). */
+/** Creates a single-use e-mailed token, voiding the user's earlier ones of that purpose; returns the token (only its hash is stored). */
 export async function issueEmailToken(
   db: Database,
   userId: string,
   purpose: TokenPurpose,
   email: string,
 ): Promise<string> {
+  // A new link replaces earlier ones: a mistyped new address must not stay able to take the account.
+  await db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
   const token = generateToken();
   await db.insert(emailTokens).values({
     userId,

@@ -3,6 +3,7 @@ import { createRouter } from '../../lib/create-router.ts';
 import { AppError } from '../../lib/errors.ts';
 import { IdParamSchema } from '../../lib/fields.ts';
 import { authErrorResponses, errorContent, errorResponses } from '../../lib/openapi.ts';
+import { readUploadedFile } from '../../lib/uploads.ts';
 import { requireUser } from '../../middleware/require-user.ts';
 import { UpdateUserBodySchema, UserEnvelopeSchema } from './users.schemas.ts';
 import { findAvatar, getUser, setAvatar, updateUser } from './users.service.ts';
@@ -54,7 +55,7 @@ export const userRoutes = createRouter()
         body: {
           content: {
             'multipart/form-data': {
-              schema: z.object({ file: z.any().openapi({ type: 'string', format: 'binary' }) }),
+              schema: z.object({ file: z.any().optional().openapi({ type: 'string', format: 'binary' }) }),
             },
           },
           required: true,
@@ -64,12 +65,7 @@ export const userRoutes = createRouter()
     }),
     async (c) => {
       const actor = requireUser(c);
-      const form = await c.req.parseBody().catch(() => {
-        throw new AppError('bad_request', 'Expected multipart/form-data');
-      });
-      const file = form.file;
-      if (!(file instanceof File)) throw AppError.validation({ file: ['required'] }, 'No file in the upload');
-      return c.json({ data: await setAvatar(c.var, actor, new Uint8Array(await file.arrayBuffer())) }, 200);
+      return c.json({ data: await setAvatar(c.var, actor, await readUploadedFile(c)) }, 200);
     },
   )
   .openapi(

@@ -4,6 +4,7 @@ import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Env } from '../../env.ts';
 import { decrypt, encrypt } from '../../lib/encryption.ts';
 import { AppError, type FieldErrors } from '../../lib/errors.ts';
+import { processImage } from '../../lib/images.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { maskPersonalNumber, parsePersonalNumber } from '../../lib/personal-number.ts';
 import { parsePhone } from '../../lib/phone.ts';
@@ -14,7 +15,6 @@ import { accountMail } from '../auth/auth.mails.ts';
 import { issueEmailToken } from '../auth/auth.service.ts';
 import { invalidateUserSessions } from '../auth/session.ts';
 import { avatarUrl } from '../auth/session-view.ts';
-import { processAvatar } from './avatar.ts';
 import type { UpdateUserBody, UserView } from './users.schemas.ts';
 
 export interface UserDeps {
@@ -127,7 +127,7 @@ export async function updateUser(deps: UserDeps, actor: User, id: string, input:
 
 /** Replaces the profile picture with a processed copy of the upload. */
 export async function setAvatar(deps: UserDeps, actor: User, upload: Uint8Array): Promise<UserView> {
-  const image = await processAvatar(upload);
+  const image = await processImage(upload, { width: 512, height: 512 });
   const key = `avatars/${actor.id}/${generateToken(10)}.webp`;
   await deps.storage.put(key, image, 'image/webp');
   const [updated] = await deps.db.update(users).set({ avatarKey: key }).where(eq(users.id, actor.id)).returning();

@@ -1,8 +1,7 @@
 import sharp from 'sharp';
-import { AppError } from '../../lib/errors.ts';
+import { AppError } from './errors.ts';
 
-export const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
-const AVATAR_SIZE = 512;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** The image type from the file's first bytes; the name and the browser's claimed type are not trusted. */
 export function sniffImageType(data: Uint8Array): 'jpeg' | 'png' | 'webp' | null {
@@ -15,17 +14,17 @@ export function sniffImageType(data: Uint8Array): 'jpeg' | 'png' | 'webp' | null
 }
 
 /**
- * Checks and normalises an uploaded profile picture: JPEG, PNG or WebP up to 5 MB, turned upright,
- * cropped to a 512 px square and re-encoded as WebP (which also drops EXIF data such as GPS).
+ * Checks and normalises an uploaded image: JPEG, PNG or WebP up to 5 MB, turned upright, cropped
+ * to the size and re-encoded as WebP (which also drops EXIF data such as GPS positions).
  * @throws validation_failed (file: too_large | unsupported_type)
  */
-export async function processAvatar(data: Uint8Array): Promise<Buffer> {
-  if (data.byteLength > MAX_AVATAR_BYTES) throw AppError.validation({ file: ['too_large'] }, 'Image is over 5 MB');
+export async function processImage(data: Uint8Array, size: { width: number; height: number }): Promise<Buffer> {
+  if (data.byteLength > MAX_IMAGE_BYTES) throw AppError.validation({ file: ['too_large'] }, 'Image is over 5 MB');
   if (!sniffImageType(data)) throw AppError.validation({ file: ['unsupported_type'] }, 'Not a JPEG, PNG or WebP image');
   try {
     return await sharp(data, { limitInputPixels: 40_000_000 })
       .rotate()
-      .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+      .resize(size.width, size.height, { fit: 'cover' })
       .webp({ quality: 82 })
       .toBuffer();
   } catch (cause) {

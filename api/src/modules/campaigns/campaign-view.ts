@@ -1,0 +1,104 @@
+import type { Database } from '@kollab/db';
+import { brandProfiles, type Campaign, claims, type User, users } from '@kollab/db/schema';
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import type { CampaignView } from './campaigns.schemas.ts';
+
+type CampaignState = CampaignView['state'];
+
+/**
+ * What a campaign looks like to people, derived and never stored: a published campaign is
+ * "coming soon" before its start and "over" after its end or once every slot is taken.
+ */
+export function deriveState(
+  campaign: Pick<Campaign, 'status' | 'startsAt' | 'endsAt' | 'slots' | 'slotsTaken'>,
+  now = new Date(),
+): CampaignState {
+  if (campaign.status !== 'published') return campaign.status;
+  if (campaign.endsAt <= now || campaign.slotsTaken >= campaign.slots) return 'over';
+  if (campaign.startsAt > now) return 'coming_soon';
+  return 'active';
+}
+
+export function coverUrl(campaign: Pick<Campaign, 'id' | 'coverKey'>): string | null {
+  return campaign.coverKey ? `/api/campaigns/${campaign.id}/cover?v=${encodeURIComponent(campaign.coverKey)}` : null;
+}
+
+/** Turns rows into the API shape with their brand and, for a creator, their own newest claim. */
+export async function toCampaignViews(db: Database, actor: User, rows: Campaign[]): Promise<CampaignView[]> {
+  if (rows.length === 0) return [];
+  const brandIds = [...new Set(rows.map((row) => row.brandId))];
+  const brands = await db
+    .select({ id: users.id, fullName: users.fullName, profile: brandProfiles })
+    .from(users)
+    .leftJoin(brandProfiles, eq(brandProfiles.userId, users.id))
+    .where(inArray(users.id, brandIds));
+  const brandById = new Map(brands.map((brand) => [brand.id, brand]));
+  const myClaims = new Map<string, { id: string; status: string }>();
+  if (actor.role === 'creator') {
+    const rowsOfMine = await db
+      .select({ id: claims.id, status: claims.status, campaignId: claims.campaignId })
+      .from(claims)
+      .where(
+        and(
+          eq(claims.creatorId, actor.id),
+          inArray(
+            claims.campaignId,
+            rows.map((row) => row.id),
+          ),
+        ),
+      )
+      .orderBy(desc(claims.createdAt));
+    for (const claim of rowsOfMine) {
+      if (!myClaims.has(claim.campaignId)) myClaims.set(claim.campaignId, { id: claim.id, status: claim.status });
+    }
+  }
+  const now = new Date();
+  return rows.map((row) => {
+    const brand = brandById.get(row.brandId);
+    const profile = brand?.profile;
+    return {
+      id: row.id,
+      brand: {
+        id: row.brandId,
+        name: profile?.companyName ?? brand?.fullName ?? '',
+        instagram: profile?.instagramHandle
+          ? {
+              handle: profile.instagramHandle,
+              posts: profile.instagramPosts,
+              followers: profile.instagramFollowers,
+              following: profile.instagramFollowing,
+            }
+          : null,
+      },
+      title: row.title,
+      description: row.description,
+      objectives: row.objectives,
+      categories: row.categories,
+      platforms: row.platforms,
+      creatorTiers: row.creatorTiers,
+      audienceCountries: row.audienceCountries,
+      audienceAgeGroups: row.audienceAgeGroups,
+      audienceGender: row.audienceGender,
+      budgetOre: row.budgetOre,
+      payoutOre: row.payoutOre,
+      slots: row.slots,
+      slotsTaken: row.slotsTaken,
+      startsAt: row.startsAt.toISOString(),
+      endsAt: row.endsAt.toISOString(),
+      hashtags: row.hashtags,
+      preferredCreatorType: row.preferredCreatorType,
+      brandLink: row.brandLink,
+      productLink: row.productLink,
+      guidelines: row.guidelines,
+      usageRights: row.usageRights,
+      usageMonths: row.usageMonths,
+      maxRevisions: row.maxRevisions,
+      coverUrl: coverUrl(row),
+      status: row.status,
+      state: deriveState(row, now),
+      publishedAt: row.publishedAt?.toISOString() ?? null,
+      createdAt: row.createdAt.toISOString(),
+      myClaim: myClaims.get(row.id) ?? null,
+    };
+  });
+}

@@ -1,0 +1,187 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { campaigns } from '@kollab/db/schema';
+import { eq } from 'drizzle-orm';
+import { createRouter } from '../../lib/create-router.ts';
+import { AppError } from '../../lib/errors.ts';
+import { IdParamSchema } from '../../lib/fields.ts';
+import { processImage } from '../../lib/images.ts';
+import { authErrorResponses, errorContent, errorResponses } from '../../lib/openapi.ts';
+import { generateToken } from '../../lib/tokens.ts';
+import { readUploadedFile } from '../../lib/uploads.ts';
+import { requireRole, requireUser, requireVerifiedUser } from '../../middleware/require-user.ts';
+import { toCampaignViews } from './campaign-view.ts';
+import {
+  CampaignEnvelopeSchema,
+  CampaignPageSchema,
+  CreateCampaignBodySchema,
+  ListCampaignsQuerySchema,
+  MatchListSchema,
+  UpdateCampaignBodySchema,
+} from './campaigns.schemas.ts';
+import { createCampaign, getCampaignView, getOwnCampaign, listCampaigns, updateCampaign } from './campaigns.service.ts';
+import { listMatches } from './matches.service.ts';
+import { type CampaignAction, changeCampaignStatus } from './publishing.service.ts';
+
+const tags = ['Campaigns'];
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const common = { ...errorResponses, ...authErrorResponses, 404: errorContent('Not found or not yours') };
+const conflict = { 409: errorContent('Not allowed in the current state') };
+
+function statusRoute(action: CampaignAction, summary: string) {
+  return createRoute({
+    method: 'post',
+    path: `/campaigns/{id}/${action}`,
+    tags,
+    summary,
+    request: { params: IdParamSchema },
+    responses: { 200: json(CampaignEnvelopeSchema, 'The campaign'), ...common, ...conflict },
+  });
+}
+
+const router = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/campaigns',
+      tags,
+      summary: 'Campaigns: creators see published ones, brands their own, admins all',
+      request: { query: ListCampaignsQuerySchema },
+      responses: { 200: json(CampaignPageSchema, 'A page of campaigns'), ...common },
+    }),
+    async (c) => c.json(await listCampaigns(c.var.db, requireUser(c), c.req.valid('query')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/campaigns',
+      tags,
+      summary: 'Create a draft campaign (brands with a verified e-mail)',
+      request: { body: { content: { 'application/json': { schema: CreateCampaignBodySchema } }, required: true } },
+      responses: { 201: json(CampaignEnvelopeSchema, 'The draft'), ...common },
+    }),
+    async (c) => {
+      requireRole(c, 'brand');
+      const brand = requireVerifiedUser(c);
+      return c.json({ data: await createCampaign(c.var.db, brand, c.req.valid('json')) }, 201);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/campaigns/{id}',
+      tags,
+      request: { params: IdParamSchema },
+      responses: { 200: json(CampaignEnvelopeSchema, 'The campaign'), ...common },
+    }),
+    async (c) => c.json({ data: await getCampaignView(c.var.db, requireUser(c), c.req.valid('param').id) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'patch',
+      path: '/campaigns/{id}',
+      tags,
+      summary: 'Edit a campaign (money terms are locked once published)',
+      request: {
+        params: IdParamSchema,
+        body: { content: { 'application/json': { schema: UpdateCampaignBodySchema } }, required: true },
+      },
+      responses: { 200: json(CampaignEnvelopeSchema, 'The campaign'), ...common, ...conflict },
+    }),
+    async (c) => {
+      const actor = requireRole(c, 'brand', 'admin');
+      const view = await updateCampaign(c.var.db, actor, c.req.valid('param').id, c.req.valid('json'));
+      return c.json({ data: view }, 200);
+    },
+  )
+  .openapi(statusRoute('publish', 'Publish a draft and invite the best-matching creators'), async (c) => {
+    const actor = requireRole(c, 'brand', 'admin');
+    return c.json({ data: await changeCampaignStatus(c.var, actor, c.req.valid('param').id, 'publish') }, 200);
+  })
+  .openapi(statusRoute('pause', 'Pause a published campaign'), async (c) => {
+    const actor = requireRole(c, 'brand', 'admin');
+    return c.json({ data: await changeCampaignStatus(c.var, actor, c.req.valid('param').id, 'pause') }, 200);
+  })
+  .openapi(statusRoute('resume', 'Resume a paused campaign'), async (c) => {
+    const actor = requireRole(c, 'brand', 'admin');
+    return c.json({ data: await changeCampaignStatus(c.var, actor, c.req.valid('param').id, 'resume') }, 200);
+  })
+  .openapi(statusRoute('cancel', 'Cancel a campaign; pending claims and invitations are withdrawn'), async (c) => {
+    const actor = requireRole(c, 'brand', 'admin');
+    return c.json({ data: await changeCampaignStatus(c.var, actor, c.req.valid('param').id, 'cancel') }, 200);
+  })
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/campaigns/{id}/matches',
+      tags,
+      summary: 'The invited creators with match scores and reasons',
+      request: { params: IdParamSchema },
+      responses: { 200: json(MatchListSchema, 'Matches'), ...common },
+    }),
+    async (c) => {
+      const actor = requireRole(c, 'brand', 'admin');
+      return c.json({ data: await listMatches(c.var.db, actor, c.req.valid('param').id) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/campaigns/{id}/cover',
+      tags,
+      summary: 'Upload the cover image (JPEG, PNG or WebP, at most 5 MB)',
+      request: {
+        params: IdParamSchema,
+        body: {
+          content: {
+            'multipart/form-data': {
+              schema: z.object({ file: z.any().optional().openapi({ type: 'string', format: 'binary' }) }),
+            },
+          },
+          required: true,
+        },
+      },
+      responses: { 200: json(CampaignEnvelopeSchema, 'The campaign'), ...common },
+    }),
+    async (c) => {
+      const actor = requireRole(c, 'brand', 'admin');
+      const campaign = await getOwnCampaign(c.var.db, actor, c.req.valid('param').id);
+      const image = await processImage(await readUploadedFile(c), { width: 1200, height: 630 });
+      const key = `covers/${campaign.id}/${generateToken(10)}.webp`;
+      await c.var.storage.put(key, image, 'image/webp');
+      const [row] = await c.var.db
+        .update(campaigns)
+        .set({ coverKey: key })
+        .where(eq(campaigns.id, campaign.id))
+        .returning();
+      if (campaign.coverKey) await c.var.storage.delete(campaign.coverKey);
+      const [view] = await toCampaignViews(c.var.db, actor, row ? [row] : []);
+      if (!view) throw new AppError('not_found', 'Campaign not found');
+      return c.json({ data: view }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/campaigns/{id}/cover',
+      tags,
+      request: { params: IdParamSchema },
+      responses: { 200: { description: 'WebP image', content: { 'image/webp': { schema: z.any() } } }, ...common },
+    }),
+    async (c) => {
+      const [row] = await c.var.db
+        .select({ coverKey: campaigns.coverKey })
+        .from(campaigns)
+        .where(eq(campaigns.id, c.req.valid('param').id));
+      const file = row?.coverKey ? await c.var.storage.get(row.coverKey) : null;
+      if (!file) throw new AppError('not_found', 'No cover image');
+      return c.body(new Uint8Array(file.data), 200, {
+        'Content-Type': file.contentType,
+        'Cache-Control': 'public, max-age=86400',
+      });
+    },
+  );
+
+export const campaignRoutes = router;

@@ -1,0 +1,182 @@
+import { z } from '@hono/zod-openapi';
+import { CATEGORY_KEYS } from '../../lib/categories.ts';
+
+export const OBJECTIVES = ['awareness', 'engagement', 'traffic', 'sales', 'ugc_content'] as const;
+export const PLATFORMS = ['instagram', 'tiktok'] as const;
+export const CREATOR_TIERS = ['nano', 'micro', 'ugc'] as const;
+export const AGE_GROUPS = ['13-17', '18-24', '25-34', '35-44', '45-64', '65-'] as const;
+export const CAMPAIGN_STATES = ['draft', 'coming_soon', 'active', 'over', 'paused', 'cancelled'] as const;
+
+const list = <T extends z.ZodType>(item: T, max: number) =>
+  z.array(item, { message: 'required' }).min(1, 'required').max(max, 'too_many');
+const optionalUrl = z
+  .url({ protocol: /^https?$/, message: 'invalid_url' })
+  .max(500, 'too_long')
+  .nullable()
+  .optional();
+const hashtag = z
+  .string()
+  .trim()
+  .transform((tag) => tag.replace(/^#/, ''))
+  .pipe(z.string().regex(/^[\p{L}\p{N}_]{1,50}$/u, 'invalid_hashtag'));
+const ore = z.number({ message: 'required' }).int('invalid_amount').positive('invalid_amount').max(1e11, 'too_large');
+
+const CampaignFields = {
+  title: z.string({ message: 'required' }).trim().min(1, 'required').max(120, 'too_long'),
+  description: z.string({ message: 'required' }).trim().min(1, 'required').max(5000, 'too_long'),
+  objectives: list(z.enum(OBJECTIVES, { message: 'invalid_value' }), OBJECTIVES.length),
+  categories: list(z.enum(CATEGORY_KEYS, { message: 'unknown_category' }), CATEGORY_KEYS.length),
+  platforms: list(z.enum(PLATFORMS, { message: 'invalid_value' }), PLATFORMS.length),
+  creatorTiers: list(z.enum(CREATOR_TIERS, { message: 'invalid_value' }), CREATOR_TIERS.length),
+  audienceCountries: z
+    .array(z.string().regex(/^[A-Z]{2}$/, 'invalid_country'), { message: 'invalid_value' })
+    .max(30, 'too_many')
+    .default([]),
+  audienceAgeGroups: z
+    .array(z.enum(AGE_GROUPS, { message: 'invalid_value' }))
+    .max(AGE_GROUPS.length)
+    .default([]),
+  audienceGender: z.enum(['any', 'male', 'female'], { message: 'invalid_value' }).default('any'),
+  budgetOre: ore.openapi({ description: 'Total budget in öre (SEK minor units)', example: 5_000_000 }),
+  payoutOre: ore.openapi({ description: 'Payout per creator in öre', example: 250_000 }),
+  slots: z.number({ message: 'required' }).int('invalid_value').min(1, 'too_small').max(1000, 'too_large'),
+  startsAt: z.iso.datetime({ offset: true, message: 'invalid_date' }),
+  endsAt: z.iso.datetime({ offset: true, message: 'invalid_date' }),
+  hashtags: z.array(hashtag).max(30, 'too_many').default([]),
+  preferredCreatorType: z.string().trim().max(200, 'too_long').nullable().optional(),
+  brandLink: optionalUrl,
+  productLink: optionalUrl,
+  guidelines: z.array(z.string().trim().min(1, 'required').max(500, 'too_long')).max(20, 'too_many').default([]),
+  usageRights: z.enum(['organic', 'paid_ads'], { message: 'invalid_value' }).default('organic'),
+  usageMonths: z.number().int('invalid_value').min(1, 'too_small').max(24, 'too_large').nullable().optional(),
+  maxRevisions: z.number().int('invalid_value').min(0, 'too_small').max(5, 'too_large').default(2),
+};
+
+type MoneyAndDates = {
+  budgetOre?: number;
+  payoutOre?: number;
+  slots?: number;
+  startsAt?: string;
+  endsAt?: string;
+  usageRights?: string;
+  usageMonths?: number | null;
+};
+
+/** The cross-field rules: payout × slots ≤ budget, end after start, paid-ads usage needs months. */
+export function campaignRuleIssues(input: MoneyAndDates): Record<string, string[]> {
+  const fields: Record<string, string[]> = {};
+  if (input.budgetOre !== undefined && input.payoutOre !== undefined && input.slots !== undefined) {
+    if (input.payoutOre * input.slots > input.budgetOre) fields.budgetOre = ['below_payout_times_slots'];
+  }
+  if (input.startsAt && input.endsAt && Date.parse(input.endsAt) <= Date.parse(input.startsAt)) {
+    fields.endsAt = ['before_start'];
+  }
+  if (input.usageRights === 'paid_ads' && !input.usageMonths) fields.usageMonths = ['required'];
+  return fields;
+}
+
+export const CreateCampaignBodySchema = z
+  .object(CampaignFields)
+  .strict()
+  .superRefine((input, ctx) => {
+    for (const [path, messages] of Object.entries(campaignRuleIssues(input))) {
+      for (const message of messages) ctx.addIssue({ code: 'custom', path: [path], message });
+    }
+  })
+  .openapi('CreateCampaignBody');
+export type CreateCampaignBody = z.infer<typeof CreateCampaignBodySchema>;
+
+export const UpdateCampaignBodySchema = z
+  .object(
+    Object.fromEntries(Object.entries(CampaignFields).map(([key, schema]) => [key, schema.optional()])) as {
+      [K in keyof typeof CampaignFields]: z.ZodOptional<(typeof CampaignFields)[K]>;
+    },
+  )
+  .strict()
+  .openapi('UpdateCampaignBody');
+export type UpdateCampaignBody = z.infer<typeof UpdateCampaignBodySchema>;
+
+export const CampaignSchema = z
+  .object({
+    id: z.string(),
+    brand: z.object({
+      id: z.string(),
+      name: z.string(),
+      instagram: z
+        .object({
+          handle: z.string(),
+          posts: z.number().nullable(),
+          followers: z.number().nullable(),
+          following: z.number().nullable(),
+        })
+        .nullable(),
+    }),
+    title: z.string(),
+    description: z.string(),
+    objectives: z.array(z.string()),
+    categories: z.array(z.string()),
+    platforms: z.array(z.string()),
+    creatorTiers: z.array(z.string()),
+    audienceCountries: z.array(z.string()),
+    audienceAgeGroups: z.array(z.string()),
+    audienceGender: z.string(),
+    budgetOre: z.number(),
+    payoutOre: z.number(),
+    slots: z.number(),
+    slotsTaken: z.number(),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    hashtags: z.array(z.string()),
+    preferredCreatorType: z.string().nullable(),
+    brandLink: z.string().nullable(),
+    productLink: z.string().nullable(),
+    guidelines: z.array(z.string()),
+    usageRights: z.enum(['organic', 'paid_ads']),
+    usageMonths: z.number().nullable(),
+    maxRevisions: z.number(),
+    coverUrl: z.string().nullable(),
+    status: z.enum(['draft', 'published', 'paused', 'cancelled']),
+    state: z.enum(CAMPAIGN_STATES),
+    publishedAt: z.string().nullable(),
+    createdAt: z.string(),
+    myClaim: z.object({ id: z.string(), status: z.string() }).nullable(),
+  })
+  .openapi('Campaign');
+export type CampaignView = z.infer<typeof CampaignSchema>;
+
+export const CampaignEnvelopeSchema = z.object({ data: CampaignSchema }).openapi('CampaignResponse');
+export const CampaignPageSchema = z
+  .object({ data: z.array(CampaignSchema), total: z.number() })
+  .openapi('CampaignPage');
+
+export const ListCampaignsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  q: z.string().trim().max(100).optional(),
+  category: z.enum(CATEGORY_KEYS).optional(),
+  platform: z.enum(PLATFORMS).optional(),
+  status: z.enum(['draft', 'published', 'paused', 'cancelled']).optional(),
+  sort: z.enum(['startsAt', 'createdAt', 'title', 'payoutOre']).default('startsAt'),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type ListCampaignsQuery = z.infer<typeof ListCampaignsQuerySchema>;
+
+export const MatchSchema = z
+  .object({
+    invitationId: z.string(),
+    creator: z.object({
+      id: z.string(),
+      name: z.string(),
+      image: z.string().nullable(),
+      instagramHandle: z.string().nullable(),
+      instagramFollowers: z.number().nullable(),
+      tiktokHandle: z.string().nullable(),
+      tiktokFollowers: z.number().nullable(),
+    }),
+    score: z.number(),
+    reasons: z.array(z.record(z.string(), z.unknown())),
+    status: z.enum(['pending', 'accepted', 'declined', 'expired']),
+    respondBy: z.string(),
+  })
+  .openapi('Match');
+export const MatchListSchema = z.object({ data: z.array(MatchSchema) }).openapi('MatchList');

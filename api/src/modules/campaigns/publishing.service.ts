@@ -1,0 +1,172 @@
+import type { Database } from '@kollab/db';
+import { campaigns, claimEvents, claims, creatorProfiles, invitations, type User, users } from '@kollab/db/schema';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { Env } from '../../env.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { type CreatorCandidate, rankCreators } from '../../lib/matching.ts';
+import { addWorkingDays } from '../../lib/working-days.ts';
+import { claimMail } from '../claims/claims.mails.ts';
+import { toCampaignViews } from './campaign-view.ts';
+import type { CampaignView } from './campaigns.schemas.ts';
+import { getOwnCampaign } from './campaigns.service.ts';
+
+export interface PublishingDeps {
+  db: Database;
+  mailer: Mailer;
+  env: Env;
+}
+
+/** Matched creators answer within 5 Swedish working days (the brand is told 3–5). */
+const RESPOND_WITHIN_WORKING_DAYS = 5;
+
+export type CampaignAction = 'publish' | 'pause' | 'resume' | 'cancel';
+
+const FROM: Record<CampaignAction, ('draft' | 'published' | 'paused')[]> = {
+  publish: ['draft'],
+  pause: ['published'],
+  resume: ['paused'],
+  cancel: ['draft', 'published', 'paused'],
+};
+const TO = { publish: 'published', pause: 'paused', resume: 'published', cancel: 'cancelled' } as const;
+
+async function candidatesFor(db: Database): Promise<CreatorCandidate[]> {
+  const rows = await db
+    .select({ user: users, profile: creatorProfiles })
+    .from(creatorProfiles)
+    .innerJoin(users, eq(users.id, creatorProfiles.userId))
+    .where(and(eq(users.role, 'creator'), isNull(users.suspendedAt), isNotNull(users.emailVerifiedAt)));
+  return rows.map(({ user, profile }) => ({
+    creatorId: user.id,
+    categories: profile.categories,
+    instagramHandle: profile.instagramHandle,
+    instagramFollowers: profile.instagramFollowers,
+    tiktokHandle: profile.tiktokHandle,
+    tiktokFollowers: profile.tiktokFollowers,
+  }));
+}
+
+/** How many creators to invite: three per slot, at least ten, at most two hundred. */
+function inviteCount(slots: number): number {
+  return Math.min(200, Math.max(10, slots * 3));
+}
+
+/**
+ * Publishes, pauses, resumes or cancels a campaign. Publishing ranks creators by fit and invites
+ * the best ones with a respond-by date 5 Swedish working days ahead; cancelling withdraws pending
+ * claims and invitations.
+ * @throws not_found, conflict (not allowed from the current status), forbidden (unverified brand)
+ */
+export async function changeCampaignStatus(
+  deps: PublishingDeps,
+  actor: User,
+  id: string,
+  action: CampaignAction,
+): Promise<CampaignView> {
+  const { db } = deps;
+  const campaign = await getOwnCampaign(db, actor, id);
+  if (action === 'publish' && actor.role === 'brand' && !actor.emailVerifiedAt) {
+    throw new AppError('forbidden', 'Verify your e-mail address before publishing');
+  }
+  const now = new Date();
+  if (action === 'publish' && campaign.endsAt <= now) throw AppError.validation({ endsAt: ['in_the_past'] });
+  const invited = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(campaigns)
+      .set({ status: TO[action], ...(action === 'publish' ? { publishedAt: now } : {}) })
+      .where(and(eq(campaigns.id, id), inArray(campaigns.status, FROM[action])))
+      .returning();
+    if (!row) throw new AppError('conflict', `Campaign is ${campaign.status}; it cannot ${action}`);
+    if (action === 'cancel') {
+      const withdrawn = await tx
+        .update(claims)
+        .set({ status: 'cancelled' })
+        .where(and(eq(claims.campaignId, id), eq(claims.status, 'pending')))
+        .returning({ id: claims.id });
+      if (withdrawn.length) {
+        await tx.insert(claimEvents).values(
+          withdrawn.map((claim) => ({
+            claimId: claim.id,
+            fromStatus: 'pending' as const,
+            toStatus: 'cancelled' as const,
+            actorId: actor.id,
+            actorRole: actor.role,
+            reason: 'campaign_cancelled',
+          })),
+        );
+      }
+      await tx
+        .update(invitations)
+        .set({ status: 'expired' })
+        .where(and(eq(invitations.campaignId, id), eq(invitations.status, 'pending')));
+    }
+    if (action !== 'publish') return [];
+    const ranked = rankCreators(
+      {
+        categories: row.categories,
+        platforms: row.platforms.filter((p): p is 'instagram' | 'tiktok' => p === 'instagram' || p === 'tiktok'),
+        tiers: row.creatorTiers.filter((t): t is 'nano' | 'micro' | 'ugc' => ['nano', 'micro', 'ugc'].includes(t)),
+        audienceCountries: row.audienceCountries,
+        audienceAgeGroups: row.audienceAgeGroups,
+      },
+      await candidatesFor(tx),
+      inviteCount(row.slots),
+    );
+    if (ranked.length === 0) return [];
+    const respondBy = addWorkingDays(now, RESPOND_WITHIN_WORKING_DAYS);
+    return tx
+      .insert(invitations)
+      .values(
+        ranked.map((match) => ({
+          campaignId: id,
+          creatorId: match.creatorId,
+          score: match.score,
+          reasons: match.reasons,
+          respondBy,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning();
+  });
+  await recordAudit(
+    db,
+    actor,
+    `campaign.${action}`,
+    { type: 'campaign', id },
+    action === 'publish' ? { invited: invited.length } : undefined,
+  );
+  if (invited.length) await mailInvitations(deps, campaign.title, invited);
+  const [fresh] = await db.select().from(campaigns).where(eq(campaigns.id, id));
+  const [view] = await toCampaignViews(db, actor, fresh ? [fresh] : []);
+  if (!view) throw new AppError('not_found', 'Campaign not found');
+  return view;
+}
+
+async function mailInvitations(
+  deps: PublishingDeps,
+  title: string,
+  invited: { id: string; creatorId: string; respondBy: Date }[],
+): Promise<void> {
+  const recipients = await deps.db
+    .select()
+    .from(users)
+    .where(
+      inArray(
+        users.id,
+        invited.map((row) => row.creatorId),
+      ),
+    );
+  const byId = new Map(recipients.map((user) => [user.id, user]));
+  for (const invitation of invited) {
+    const creator = byId.get(invitation.creatorId);
+    if (!creator) continue;
+    const respondBy = invitation.respondBy.toLocaleDateString(creator.locale === 'sv' ? 'sv-SE' : 'en-GB', {
+      timeZone: 'Europe/Stockholm',
+      dateStyle: 'long',
+    });
+    await deps.mailer.send(
+      claimMail('invited', creator, { campaign: title, respondBy, link: `${deps.env.PUBLIC_URL}/app/invitations` }),
+    );
+  }
+}

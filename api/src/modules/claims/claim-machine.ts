@@ -1,0 +1,41 @@
+import type { Claim } from '@kollab/db/schema';
+
+export type ClaimStatus = Claim['status'];
+type Party = 'creator' | 'brand' | 'system';
+
+/**
+ * The claim state machine (DESIGN §3): which transitions exist and which party makes each one.
+ * Admins may make any of them, with a reason. Anything not listed is a 409.
+ */
+export const TRANSITIONS: Record<ClaimStatus, Partial<Record<ClaimStatus, Party[]>>> = {
+  pending: { approved: ['brand'], rejected: ['brand'], cancelled: ['creator'], expired: ['system'] },
+  approved: { submitted: ['creator'] },
+  submitted: { changes_requested: ['brand'], accepted: ['brand', 'system'], rejected: ['brand'] },
+  changes_requested: { submitted: ['creator'] },
+  rejected: {},
+  cancelled: {},
+  expired: {},
+  accepted: {},
+};
+
+/** Claims in these states hold one of the campaign's slots. */
+export const SLOT_HOLDING: ReadonlySet<ClaimStatus> = new Set([
+  'approved',
+  'submitted',
+  'changes_requested',
+  'accepted',
+]);
+
+export function canTransition(from: ClaimStatus, to: ClaimStatus, party: Party | 'admin'): boolean {
+  const parties = TRANSITIONS[from][to];
+  if (!parties) return false;
+  return party === 'admin' || parties.includes(party);
+}
+
+/** +1 when the transition takes a slot, -1 when it frees one, 0 otherwise. */
+export function slotDelta(from: ClaimStatus, to: ClaimStatus): -1 | 0 | 1 {
+  const before = SLOT_HOLDING.has(from);
+  const after = SLOT_HOLDING.has(to);
+  if (before === after) return 0;
+  return after ? 1 : -1;
+}

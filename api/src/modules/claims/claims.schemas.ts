@@ -1,0 +1,127 @@
+import { z } from '@hono/zod-openapi';
+
+const STATUSES = [
+  'pending',
+  'approved',
+  'rejected',
+  'cancelled',
+  'expired',
+  'submitted',
+  'changes_requested',
+  'accepted',
+] as const;
+
+export const SubmissionSchema = z
+  .object({
+    id: z.string(),
+    url: z.string(),
+    platform: z.string(),
+    kind: z.string(),
+    reviewNote: z.string().nullable(),
+    reviewedAt: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi('Submission');
+
+export const ClaimSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(STATUSES),
+    campaign: z.object({
+      id: z.string(),
+      title: z.string(),
+      brandId: z.string(),
+      brandName: z.string(),
+      maxRevisions: z.number(),
+    }),
+    creator: z.object({
+      id: z.string(),
+      name: z.string(),
+      image: z.string().nullable(),
+      instagramHandle: z.string().nullable(),
+      instagramFollowers: z.number().nullable(),
+      tiktokHandle: z.string().nullable(),
+      tiktokFollowers: z.number().nullable(),
+    }),
+    payoutOre: z.number(),
+    revisionsUsed: z.number(),
+    autoAcceptAt: z.string().nullable(),
+    acceptedAt: z.string().nullable(),
+    latestSubmission: SubmissionSchema.nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('Claim');
+export type ClaimView = z.infer<typeof ClaimSchema>;
+
+export const ClaimEventSchema = z
+  .object({
+    fromStatus: z.enum(STATUSES).nullable(),
+    toStatus: z.enum(STATUSES),
+    actorRole: z.string(),
+    reason: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .openapi('ClaimEvent');
+
+export const ClaimDetailsSchema = ClaimSchema.extend({
+  events: z.array(ClaimEventSchema),
+  submissions: z.array(SubmissionSchema),
+}).openapi('ClaimDetails');
+export type ClaimDetails = z.infer<typeof ClaimDetailsSchema>;
+
+export const ClaimEnvelopeSchema = z.object({ data: ClaimDetailsSchema }).openapi('ClaimResponse');
+export const ClaimPageSchema = z.object({ data: z.array(ClaimSchema), total: z.number() }).openapi('ClaimPage');
+
+export const ListClaimsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  campaignId: z.string().max(64).optional(),
+  status: z.enum(STATUSES).optional(),
+  order: z.enum(['asc', 'desc']).default('desc'),
+});
+export type ListClaimsQuery = z.infer<typeof ListClaimsQuerySchema>;
+
+export const CreateClaimBodySchema = z
+  .object({ guidelinesConfirmed: z.boolean({ message: 'required' }) })
+  .strict()
+  .openapi('CreateClaimBody');
+export const ReasonBodySchema = z
+  .object({ reason: z.string().trim().max(2000, 'too_long').optional() })
+  .strict()
+  .openapi('ReasonBody');
+export const SubmitBodySchema = z
+  .object({
+    url: z.string({ message: 'required' }).trim().max(2000, 'invalid_url'),
+    adLabelConfirmed: z.boolean({ message: 'required' }),
+  })
+  .strict()
+  .openapi('SubmitBody');
+export const ForceBodySchema = z
+  .object({ to: z.enum(STATUSES), reason: z.string().trim().min(1, 'required').max(2000, 'too_long') })
+  .strict()
+  .openapi('ForceTransitionBody');
+
+export const InvitationSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(['pending', 'accepted', 'declined', 'expired']),
+    respondBy: z.string(),
+    score: z.number(),
+    reasons: z.array(z.record(z.string(), z.unknown())),
+    campaign: z.object({
+      id: z.string(),
+      title: z.string(),
+      brandName: z.string(),
+      payoutOre: z.number(),
+      startsAt: z.string(),
+      endsAt: z.string(),
+    }),
+    createdAt: z.string(),
+  })
+  .openapi('Invitation');
+export const InvitationListSchema = z.object({ data: z.array(InvitationSchema) }).openapi('InvitationList');
+export const AnswerInvitationBodySchema = z
+  .object({ guidelinesConfirmed: z.boolean().default(false) })
+  .strict()
+  .openapi('AcceptInvitationBody');

@@ -1,0 +1,245 @@
+import type { Database } from '@kollab/db';
+import {
+  type Campaign,
+  type Claim,
+  campaigns,
+  claimEvents,
+  claims,
+  invitations,
+  submissions,
+  type User,
+  users,
+} from '@kollab/db/schema';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Env } from '../../env.ts';
+import { type Actor, recordAudit } from '../../lib/audit.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { parseVideoLink } from '../../lib/video-link.ts';
+import { addWorkingDays } from '../../lib/working-days.ts';
+import { deriveState } from '../campaigns/campaign-view.ts';
+import { type ClaimStatus, canTransition, slotDelta } from './claim-machine.ts';
+import { type ClaimMailKind, claimMail } from './claims.mails.ts';
+
+export interface ClaimDeps {
+  db: Database;
+  mailer: Mailer;
+  env: Env;
+}
+
+/** Brands have 3 Swedish working days to review a submission before it is accepted for them. */
+const AUTO_ACCEPT_WORKING_DAYS = 3;
+
+export interface TransitionInput {
+  reason?: string | null;
+  /** For `submitted`: the video link and the ad-label confirmation. */
+  submission?: { url: string; adLabelConfirmed: boolean };
+}
+
+type Party = 'creator' | 'brand' | 'admin' | 'system';
+
+function partyOf(actor: Actor, claim: Claim, campaign: Campaign): Party | null {
+  if (actor === 'system') return 'system';
+  if (actor.role === 'admin') return 'admin';
+  if (actor.role === 'creator' && claim.creatorId === actor.id) return 'creator';
+  if (actor.role === 'brand' && campaign.brandId === actor.id) return 'brand';
+  return null;
+}
+
+/** Mails the side that did not act (creator ↔ brand); failures are logged, never fatal. */
+async function notify(deps: ClaimDeps, kind: ClaimMailKind, claim: Claim, campaign: Campaign, reason?: string | null) {
+  const toBrand = kind === 'claimed' || kind === 'submitted' || kind === 'cancelled';
+  const [creator] = await deps.db.select().from(users).where(eq(users.id, claim.creatorId));
+  const [brand] = await deps.db.select().from(users).where(eq(users.id, campaign.brandId));
+  const recipient = toBrand ? brand : creator;
+  if (!recipient || !creator) return;
+  await deps.mailer.send(
+    claimMail(kind, recipient, {
+      campaign: campaign.title,
+      creator: creator.fullName,
+      reason,
+      link: `${deps.env.PUBLIC_URL}/app/claims/${claim.id}`,
+    }),
+  );
+}
+
+/**
+ * Creates a pending claim after the creator confirmed the guidelines. The campaign must be
+ * published and not over; a creator has at most one live claim per campaign.
+ * @throws validation_failed (guidelinesConfirmed), not_found, conflict
+ */
+export async function createClaim(
+  deps: ClaimDeps,
+  creator: User,
+  campaign: Campaign,
+  options: { guidelinesConfirmed: boolean; fromInvitation?: boolean },
+): Promise<Claim> {
+  if (!options.guidelinesConfirmed) throw AppError.validation({ guidelinesConfirmed: ['required'] });
+  const state = deriveState(campaign);
+  const open = state === 'active' || (options.fromInvitation === true && state === 'coming_soon');
+  if (!open) throw new AppError('conflict', `Campaign is ${state}; it cannot be claimed`);
+  let claim: Claim | undefined;
+  try {
+    claim = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(claims)
+        .values({
+          campaignId: campaign.id,
+          creatorId: creator.id,
+          guidelinesConfirmedAt: new Date(),
+          payoutOre: campaign.payoutOre,
+        })
+        .returning();
+      if (!row) throw new Error('claim insert returned nothing');
+      await tx
+        .insert(claimEvents)
+        .values({ claimId: row.id, toStatus: 'pending', actorId: creator.id, actorRole: 'creator' });
+      return row;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('conflict', 'You already have a live claim on this campaign');
+    throw error;
+  }
+  await recordAudit(deps.db, creator, 'claim.create', { type: 'claim', id: claim.id }, { campaignId: campaign.id });
+  await notify(deps, 'claimed', claim, campaign);
+  return claim;
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let cause: unknown = error; cause; cause = (cause as { cause?: unknown }).cause) {
+    if ((cause as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}
+
+/**
+ * Moves a claim through the state machine inside one transaction. The claim row is locked, so
+ * transitions on one claim are serial; slots are taken with a conditional increment on the
+ * campaign row (and a CHECK constraint), so claims holding a slot never exceed the slots.
+ * @throws not_found (not the actor's), conflict (not allowed from the current state, no slot,
+ *   no revision rounds left), forbidden (wrong party), validation_failed (bad link, missing reason)
+ */
+export async function transitionClaim(
+  deps: ClaimDeps,
+  actor: Actor,
+  claimId: string,
+  to: ClaimStatus,
+  input: TransitionInput = {},
+): Promise<Claim> {
+  const { db } = deps;
+  let link: { url: string; platform: string; kind: string } | null = null;
+  if (to === 'submitted') {
+    const parsed = parseVideoLink(input.submission?.url ?? '');
+    const fields: Record<string, string[]> = {};
+    if (!parsed.ok) fields.url = [parsed.error];
+    if (!input.submission?.adLabelConfirmed) fields.adLabelConfirmed = ['required'];
+    if (Object.keys(fields).length) throw AppError.validation(fields);
+    if (parsed.ok) link = parsed.value;
+  }
+  const result = await db.transaction(async (tx) => {
+    const [claim] = await tx.select().from(claims).where(eq(claims.id, claimId)).for('update');
+    const [campaign] = claim ? await tx.select().from(campaigns).where(eq(campaigns.id, claim.campaignId)) : [];
+    if (!claim || !campaign) throw new AppError('not_found', 'Claim not found');
+    const party = partyOf(actor, claim, campaign);
+    if (!party) throw new AppError('not_found', 'Claim not found');
+    if (!canTransition(claim.status, to, party)) {
+      const exists = canTransition(claim.status, to, 'admin');
+      throw exists
+        ? new AppError('forbidden', `Only the other party can make this claim ${to}`)
+        : new AppError('conflict', `Claim is ${claim.status}; it cannot become ${to}`);
+    }
+    if (party === 'admin' && !input.reason?.trim()) throw AppError.validation({ reason: ['required'] });
+    if (to === 'changes_requested') {
+      if (!input.reason?.trim()) throw AppError.validation({ reason: ['required'] });
+      if (claim.revisionsUsed >= campaign.maxRevisions) throw new AppError('conflict', 'No revision rounds left');
+    }
+    const delta = slotDelta(claim.status, to);
+    if (delta === 1) {
+      if (campaign.status !== 'published') throw new AppError('conflict', `Campaign is ${campaign.status}`);
+      const [taken] = await tx
+        .update(campaigns)
+        .set({ slotsTaken: sql`${campaigns.slotsTaken} + 1` })
+        .where(and(eq(campaigns.id, campaign.id), lt(campaigns.slotsTaken, campaigns.slots)))
+        .returning({ id: campaigns.id });
+      if (!taken) throw new AppError('conflict', 'Every slot of this campaign is taken');
+    } else if (delta === -1) {
+      await tx
+        .update(campaigns)
+        .set({ slotsTaken: sql`${campaigns.slotsTaken} - 1` })
+        .where(and(eq(campaigns.id, campaign.id), gt(campaigns.slotsTaken, 0)));
+    }
+    const now = new Date();
+    const changes: Partial<typeof claims.$inferInsert> = { status: to };
+    if (to === 'submitted' && link && input.submission) {
+      await tx
+        .insert(submissions)
+        .values({ claimId, url: link.url, platform: link.platform, kind: link.kind, adLabelConfirmed: now });
+      changes.autoAcceptAt = addWorkingDays(now, AUTO_ACCEPT_WORKING_DAYS);
+    } else {
+      changes.autoAcceptAt = null;
+    }
+    if (to === 'changes_requested' || (claim.status === 'submitted' && to !== 'submitted')) {
+      await tx
+        .update(submissions)
+        .set({ reviewedAt: now, reviewNote: input.reason?.trim() || null })
+        .where(and(eq(submissions.claimId, claimId), sql`${submissions.reviewedAt} is null`));
+    }
+    if (to === 'changes_requested') changes.revisionsUsed = claim.revisionsUsed + 1;
+    if (to === 'accepted') changes.acceptedAt = now;
+    const [updated] = await tx.update(claims).set(changes).where(eq(claims.id, claimId)).returning();
+    if (!updated) throw new AppError('not_found', 'Claim not found');
+    await tx.insert(claimEvents).values({
+      claimId,
+      fromStatus: claim.status,
+      toStatus: to,
+      actorId: actor === 'system' ? null : actor.id,
+      actorRole: actor === 'system' ? 'system' : actor.role,
+      reason: input.reason?.trim() || null,
+    });
+    return { claim: updated, campaign };
+  });
+  await recordAudit(db, actor, `claim.${to}`, { type: 'claim', id: claimId }, { reason: input.reason ?? null });
+  if (to !== 'pending') await notify(deps, to, result.claim, result.campaign, input.reason);
+  return result.claim;
+}
+
+/**
+ * Accepts an invitation (creating a pending claim) or declines it.
+ * @throws not_found, conflict (already answered or expired)
+ */
+export async function answerInvitation(
+  deps: ClaimDeps,
+  creator: User,
+  invitationId: string,
+  answer: 'accepted' | 'declined',
+  guidelinesConfirmed: boolean,
+): Promise<Claim | null> {
+  const [invitation] = await deps.db
+    .select()
+    .from(invitations)
+    .where(and(eq(invitations.id, invitationId), eq(invitations.creatorId, creator.id)));
+  if (!invitation) throw new AppError('not_found', 'Invitation not found');
+  if (invitation.status !== 'pending' || invitation.respondBy <= new Date()) {
+    throw new AppError('conflict', `Invitation is ${invitation.status === 'pending' ? 'expired' : invitation.status}`);
+  }
+  if (answer === 'accepted' && !guidelinesConfirmed) throw AppError.validation({ guidelinesConfirmed: ['required'] });
+  const [answered] = await deps.db
+    .update(invitations)
+    .set({ status: answer, respondedAt: new Date() })
+    .where(and(eq(invitations.id, invitationId), eq(invitations.status, 'pending')))
+    .returning();
+  if (!answered) throw new AppError('conflict', 'Invitation was already answered');
+  if (answer === 'declined') return null;
+  const [campaign] = await deps.db.select().from(campaigns).where(eq(campaigns.id, invitation.campaignId));
+  try {
+    if (!campaign) throw new AppError('not_found', 'Campaign not found');
+    return await createClaim(deps, creator, campaign, { guidelinesConfirmed, fromInvitation: true });
+  } catch (error) {
+    // The claim could not be made (campaign over, already claimed): the invitation stays unanswered.
+    await deps.db
+      .update(invitations)
+      .set({ status: 'pending', respondedAt: null })
+      .where(eq(invitations.id, invitationId));
+    throw error;
+  }
+}

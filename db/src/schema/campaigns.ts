@@ -1,0 +1,208 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { id, timestamps } from './columns.ts';
+import { users } from './users.ts';
+
+/** The brand behind campaigns, with the "client social profile" shown on campaign details. */
+export const brandProfiles = pgTable('brand_profiles', {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  companyName: text().notNull(),
+  orgNumber: text(),
+  website: text(),
+  instagramHandle: text(),
+  instagramPosts: integer(),
+  instagramFollowers: integer(),
+  instagramFollowing: integer(),
+  ...timestamps,
+});
+
+export const campaignStatus = pgEnum('campaign_status', ['draft', 'published', 'paused', 'cancelled']);
+export const usageRights = pgEnum('usage_rights', ['organic', 'paid_ads']);
+
+/** Money in öre. Shown state (coming soon / active / over) is derived from dates, slots and status. */
+export const campaigns = pgTable(
+  'campaigns',
+  {
+    id: id(),
+    brandId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    title: text().notNull(),
+    description: text().notNull(),
+    objectives: text().array().notNull(),
+    categories: text().array().notNull(),
+    platforms: text().array().notNull(),
+    creatorTiers: text().array().notNull(),
+    audienceCountries: text().array().notNull().default(sql`'{}'::text[]`),
+    audienceAgeGroups: text().array().notNull().default(sql`'{}'::text[]`),
+    audienceGender: text().notNull().default('any'),
+    budgetOre: bigint({ mode: 'number' }).notNull(),
+    payoutOre: bigint({ mode: 'number' }).notNull(),
+    slots: integer().notNull(),
+    /** Claims holding a slot (approved, submitted, changes_requested, accepted); never above `slots`. */
+    slotsTaken: integer().notNull().default(0),
+    startsAt: timestamp({ withTimezone: true }).notNull(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    hashtags: text().array().notNull().default(sql`'{}'::text[]`),
+    preferredCreatorType: text(),
+    brandLink: text(),
+    productLink: text(),
+    guidelines: text().array().notNull().default(sql`'{}'::text[]`),
+    usageRights: usageRights().notNull().default('organic'),
+    usageMonths: integer(),
+    maxRevisions: integer().notNull().default(2),
+    coverKey: text(),
+    status: campaignStatus().notNull().default('draft'),
+    publishedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    index('campaigns_brand_id_idx').on(table.brandId),
+    index('campaigns_status_starts_at_idx').on(table.status, table.startsAt),
+    check('campaigns_money_check', sql`${table.payoutOre} > 0 and ${table.payoutOre} * ${table.slots} <= ${table.budgetOre}`),
+    check('campaigns_slots_check', sql`${table.slots} > 0 and ${table.slotsTaken} between 0 and ${table.slots}`),
+    check('campaigns_dates_check', sql`${table.endsAt} > ${table.startsAt}`),
+  ],
+);
+
+export const invitationStatus = pgEnum('invitation_status', ['pending', 'accepted', 'declined', 'expired']);
+
+/** A matched creator invited to a published campaign, with the match's score and reasons. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: id(),
+    campaignId: text()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    creatorId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    score: integer().notNull(),
+    reasons: jsonb().notNull(),
+    respondBy: timestamp({ withTimezone: true }).notNull(),
+    status: invitationStatus().notNull().default('pending'),
+    respondedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('invitations_campaign_creator_key').on(table.campaignId, table.creatorId),
+    index('invitations_creator_status_idx').on(table.creatorId, table.status),
+    index('invitations_status_respond_by_idx').on(table.status, table.respondBy),
+  ],
+);
+
+export const claimStatus = pgEnum('claim_status', [
+  'pending',
+  'approved',
+  'rejected',
+  'cancelled',
+  'expired',
+  'submitted',
+  'changes_requested',
+  'accepted',
+]);
+
+/** A creator's claim on a campaign; the slot invariant is kept by locking the campaign row. */
+export const claims = pgTable(
+  'claims',
+  {
+    id: id(),
+    campaignId: text()
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    creatorId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: claimStatus().notNull().default('pending'),
+    guidelinesConfirmedAt: timestamp({ withTimezone: true }).notNull(),
+    /** The payout when the claim was made; credited when it is accepted. */
+    payoutOre: bigint({ mode: 'number' }).notNull(),
+    revisionsUsed: integer().notNull().default(0),
+    /** When a submitted claim is accepted automatically if the brand stays silent. */
+    autoAcceptAt: timestamp({ withTimezone: true }),
+    acceptedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (table) => [
+    index('claims_campaign_status_idx').on(table.campaignId, table.status),
+    index('claims_creator_idx').on(table.creatorId),
+    uniqueIndex('claims_live_key')
+      .on(table.campaignId, table.creatorId)
+      .where(sql`${table.status} in ('pending', 'approved', 'submitted', 'changes_requested')`),
+    index('claims_auto_accept_idx').on(table.autoAcceptAt).where(sql`${table.status} = 'submitted'`),
+  ],
+);
+
+/** Every claim transition: who, when, why. */
+export const claimEvents = pgTable(
+  'claim_events',
+  {
+    id: id(),
+    claimId: text()
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    fromStatus: claimStatus(),
+    toStatus: claimStatus().notNull(),
+    actorId: text().references(() => users.id, { onDelete: 'set null' }),
+    actorRole: text().notNull(),
+    reason: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('claim_events_claim_id_idx').on(table.claimId)],
+);
+
+/** A submitted video link and its review. */
+export const submissions = pgTable(
+  'submissions',
+  {
+    id: id(),
+    claimId: text()
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    url: text().notNull(),
+    platform: text().notNull(),
+    kind: text().notNull(),
+    adLabelConfirmed: timestamp({ withTimezone: true }).notNull(),
+    reviewNote: text(),
+    reviewedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('submissions_claim_id_idx').on(table.claimId)],
+);
+
+/** Admin actions and state changes of money, claims and campaigns. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    actorId: text().references(() => users.id, { onDelete: 'set null' }),
+    actorRole: text().notNull(),
+    action: text().notNull(),
+    entityType: text().notNull(),
+    entityId: text().notNull(),
+    details: jsonb(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('audit_log_entity_idx').on(table.entityType, table.entityId),
+    index('audit_log_created_at_idx').on(table.createdAt),
+  ],
+);
+
+export type Campaign = typeof campaigns.$inferSelect;
+export type Claim = typeof claims.$inferSelect;
+export type Invitation = typeof invitations.$inferSelect;
