@@ -3,8 +3,9 @@ import { expect, test } from '../fixtures/test.ts';
 test.describe('portal', () => {
   test('sends a visitor without a session from /app/ to the Swedish sign-in page', async ({ page }) => {
     await page.goto('/app/');
-    await expect(page).toHaveURL(/\/app\/login/);
+    await expect(page).toHaveURL(/\/app\/login\?error=SessionRequired/);
     await expect(page.getByRole('heading', { name: 'Logga in på Kollab' })).toBeVisible();
+    await expect(page.getByRole('alert')).toHaveText('Logga in för att fortsätta till sidan.');
   });
 
   test('shows the sign-in page in English when the site links with locale=en', async ({ page }) => {

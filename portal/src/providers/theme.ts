@@ -8,6 +8,10 @@ export const theme = createTheme({
     background: { default: '#f7f5f0' },
   },
   shape: { borderRadius: 8 },
+  components: {
+    // Keeps a focused field (after a validation error) clear of the sticky app bar.
+    MuiCssBaseline: { styleOverrides: { html: { scrollPaddingTop: 80 } } },
+  },
   typography: {
     fontFamily: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
     button: { textTransform: 'none', fontWeight: 600 },
