@@ -39,6 +39,7 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes.ts';
 import { subscriberRoutes } from './modules/subscribers/subscribers.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 
 export interface AppDeps {
   db: Database;
@@ -110,6 +111,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', brandRoutes);
   app.route('/api', campaignRoutes);
   app.route('/api', claimRoutes);
+  app.route('/api', withdrawalRoutes);
   app.route('/api', subscriberRoutes);
   app.route('/api', deletionRequestRoutes);
   mountDocs(app);

@@ -33,6 +33,11 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: booleanText.optional(),
     TRUST_PROXY: booleanText.default(false),
+    MIN_WITHDRAWAL_SEK: z.coerce
+      .number({ message: 'expected a whole number of kronor' })
+      .int('expected a whole number of kronor')
+      .min(1, 'expected at least 1')
+      .default(100),
     SESSION_SECRET: optionalText.pipe(z.string().min(32, 'expected at least 32 characters').optional()),
     ENCRYPTION_KEY: optionalText.pipe(
       z

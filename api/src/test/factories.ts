@@ -1,5 +1,17 @@
 import type { Database } from '@kollab/db';
-import { creatorProfiles, type User, users } from '@kollab/db/schema';
+import {
+  brandProfiles,
+  type Campaign,
+  type Claim,
+  campaigns,
+  claims,
+  creatorProfiles,
+  type Invitation,
+  invitations,
+  type User,
+  users,
+} from '@kollab/db/schema';
+import { eq, sql } from 'drizzle-orm';
 import { hashPassword } from '../modules/auth/password.ts';
 
 let sequence = 0;
@@ -31,4 +43,112 @@ export async function createUser(db: Database, options: UserOptions = {}): Promi
   if (!user) throw new Error('user insert returned nothing');
   if (role === 'creator') await db.insert(creatorProfiles).values({ userId: user.id });
   return user;
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Inserts a campaign row directly: unless overridden, a published campaign that started yesterday,
+ * ends in 30 days and pays 2 500 kr to each of 10 creators (food on Instagram, nano and micro tiers).
+ */
+export async function createCampaign(
+  db: Database,
+  brandId: string,
+  overrides: Partial<typeof campaigns.$inferInsert> = {},
+): Promise<Campaign> {
+  sequence += 1;
+  const now = Date.now();
+  const status = overrides.status ?? 'published';
+  const [campaign] = await db
+    .insert(campaigns)
+    .values({
+      brandId,
+      title: `Testkampanj ${sequence}`,
+      description: 'Visa hur du använder produkten i vardagen.',
+      objectives: ['awareness'],
+      categories: ['food'],
+      platforms: ['instagram'],
+      creatorTiers: ['nano', 'micro'],
+      budgetOre: 2_500_000,
+      payoutOre: 250_000,
+      slots: 10,
+      startsAt: new Date(now - DAY_MS),
+      endsAt: new Date(now + 30 * DAY_MS),
+      publishedAt: status === 'draft' ? null : new Date(now - DAY_MS),
+      ...overrides,
+      status,
+    })
+    .returning();
+  if (!campaign) throw new Error('campaign insert returned nothing');
+  return campaign;
+}
+
+/** Inserts or replaces a brand's profile (company name "Testbolag AB" unless overridden). */
+export async function createBrandProfile(
+  db: Database,
+  brandId: string,
+  overrides: Partial<typeof brandProfiles.$inferInsert> = {},
+) {
+  const values = { companyName: 'Testbolag AB', ...overrides };
+  const [profile] = await db
+    .insert(brandProfiles)
+    .values({ userId: brandId, ...values })
+    .onConflictDoUpdate({ target: brandProfiles.userId, set: values })
+    .returning();
+  if (!profile) throw new Error('brand profile insert returned nothing');
+  return profile;
+}
+
+const SLOT_HOLDING: ReadonlySet<Claim['status']> = new Set(['approved', 'submitted', 'changes_requested', 'accepted']);
+
+/**
+ * Inserts a claim directly in any status (pending unless overridden). A claim that holds a slot
+ * (approved, submitted, changes_requested, accepted) also takes one of the campaign's slots.
+ */
+export async function createClaim(
+  db: Database,
+  campaign: Pick<Campaign, 'id' | 'payoutOre'>,
+  creatorId: string,
+  overrides: Partial<typeof claims.$inferInsert> = {},
+): Promise<Claim> {
+  const [claim] = await db
+    .insert(claims)
+    .values({
+      campaignId: campaign.id,
+      creatorId,
+      guidelinesConfirmedAt: new Date(),
+      payoutOre: campaign.payoutOre,
+      ...overrides,
+    })
+    .returning();
+  if (!claim) throw new Error('claim insert returned nothing');
+  if (SLOT_HOLDING.has(claim.status)) {
+    await db
+      .update(campaigns)
+      .set({ slotsTaken: sql`${campaigns.slotsTaken} + 1` })
+      .where(eq(campaigns.id, campaign.id));
+  }
+  return claim;
+}
+
+/** Inserts a pending invitation answerable for 5 more days (score 80) unless overridden. */
+export async function createInvitation(
+  db: Database,
+  campaignId: string,
+  creatorId: string,
+  overrides: Partial<typeof invitations.$inferInsert> = {},
+): Promise<Invitation> {
+  const [invitation] = await db
+    .insert(invitations)
+    .values({
+      campaignId,
+      creatorId,
+      score: 80,
+      reasons: [{ code: 'categories', matched: 1, total: 1 }],
+      respondBy: new Date(Date.now() + 5 * DAY_MS),
+      ...overrides,
+    })
+    .returning();
+  if (!invitation) throw new Error('invitation insert returned nothing');
+  return invitation;
 }

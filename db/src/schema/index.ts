@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './campaigns.ts';
 export * from './marketing.ts';
+export * from './money.ts';
 export * from './profiles.ts';
 export * from './users.ts';

@@ -18,7 +18,14 @@ import {
   MatchListSchema,
   UpdateCampaignBodySchema,
 } from './campaigns.schemas.ts';
-import { createCampaign, getCampaignView, getOwnCampaign, listCampaigns, updateCampaign } from './campaigns.service.ts';
+import {
+  createCampaign,
+  getCampaignSpend,
+  getCampaignView,
+  getOwnCampaign,
+  listCampaigns,
+  updateCampaign,
+} from './campaigns.service.ts';
 import { listMatches } from './matches.service.ts';
 import { type CampaignAction, changeCampaignStatus } from './publishing.service.ts';
 
@@ -112,6 +119,33 @@ const router = createRouter()
     const actor = requireRole(c, 'brand', 'admin');
     return c.json({ data: await changeCampaignStatus(c.var, actor, c.req.valid('param').id, 'cancel') }, 200);
   })
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/campaigns/{id}/spend',
+      tags,
+      summary: 'Committed spend (accepted payouts) and remaining budget',
+      request: { params: IdParamSchema },
+      responses: {
+        200: json(
+          z.object({
+            data: z.object({
+              budgetOre: z.number(),
+              committedOre: z.number(),
+              remainingOre: z.number(),
+              acceptedClaims: z.number(),
+            }),
+          }),
+          'Spend',
+        ),
+        ...common,
+      },
+    }),
+    async (c) => {
+      const actor = requireRole(c, 'brand', 'admin');
+      return c.json({ data: await getCampaignSpend(c.var.db, actor, c.req.valid('param').id) }, 200);
+    },
+  )
   .openapi(
     createRoute({
       method: 'get',

@@ -156,3 +156,23 @@ export async function updateCampaign(
   if (!view) throw new Error('campaign view missing');
   return view;
 }
+
+/** What a campaign has committed: accepted payouts, and what is left of the budget. */
+export async function getCampaignSpend(
+  db: Database,
+  actor: User,
+  id: string,
+): Promise<{ budgetOre: number; committedOre: number; remainingOre: number; acceptedClaims: number }> {
+  const campaign = await getOwnCampaign(db, actor, id);
+  const [row] = await db
+    .select({ committed: sql<string | null>`sum(${claims.payoutOre})`, accepted: count() })
+    .from(claims)
+    .where(and(eq(claims.campaignId, id), eq(claims.status, 'accepted')));
+  const committedOre = Number(row?.committed ?? 0);
+  return {
+    budgetOre: campaign.budgetOre,
+    committedOre,
+    remainingOre: campaign.budgetOre - committedOre,
+    acceptedClaims: row?.accepted ?? 0,
+  };
+}

@@ -18,6 +18,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { parseVideoLink } from '../../lib/video-link.ts';
 import { addWorkingDays } from '../../lib/working-days.ts';
 import { deriveState } from '../campaigns/campaign-view.ts';
+import { creditAcceptedClaim } from '../ledger/ledger.service.ts';
 import { type ClaimStatus, canTransition, slotDelta } from './claim-machine.ts';
 import { type ClaimMailKind, claimMail } from './claims.mails.ts';
 
@@ -185,7 +186,10 @@ export async function transitionClaim(
         .where(and(eq(submissions.claimId, claimId), sql`${submissions.reviewedAt} is null`));
     }
     if (to === 'changes_requested') changes.revisionsUsed = claim.revisionsUsed + 1;
-    if (to === 'accepted') changes.acceptedAt = now;
+    if (to === 'accepted') {
+      changes.acceptedAt = now;
+      await creditAcceptedClaim(tx, claim);
+    }
     const [updated] = await tx.update(claims).set(changes).where(eq(claims.id, claimId)).returning();
     if (!updated) throw new AppError('not_found', 'Claim not found');
     await tx.insert(claimEvents).values({

@@ -1,0 +1,66 @@
+import { z } from '@hono/zod-openapi';
+
+export const WithdrawalSchema = z
+  .object({
+    id: z.string(),
+    amountOre: z.number(),
+    paymentMethodType: z.enum(['bank_account', 'iban', 'swish', 'paypal']),
+    paymentMethodMasked: z.string(),
+    status: z.enum(['requested', 'paid', 'rejected']),
+    reason: z.string().nullable(),
+    reference: z.string().nullable(),
+    createdAt: z.string(),
+    settledAt: z.string().nullable(),
+  })
+  .openapi('Withdrawal');
+export type WithdrawalView = z.infer<typeof WithdrawalSchema>;
+
+export const AdminWithdrawalSchema = WithdrawalSchema.extend({
+  creator: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+}).openapi('AdminWithdrawal');
+
+export const EarningsSchema = z
+  .object({
+    availableOre: z.number(),
+    pendingOre: z.number(),
+    paidOutOre: z.number(),
+    minimumWithdrawalOre: z.number(),
+    entries: z.array(
+      z.object({
+        id: z.string(),
+        kind: z.enum(['earning', 'withdrawal']),
+        description: z.string(),
+        amountOre: z.number(),
+        status: z.enum(['credited', 'requested', 'paid', 'rejected']),
+        createdAt: z.string(),
+      }),
+    ),
+  })
+  .openapi('Earnings');
+export type Earnings = z.infer<typeof EarningsSchema>;
+
+export const RequestWithdrawalBodySchema = z
+  .object({
+    amountOre: z.number({ message: 'required' }).int('invalid_amount').positive('invalid_amount'),
+    paymentMethodId: z.string({ message: 'required' }).min(1, 'required').max(64, 'not_found'),
+  })
+  .strict()
+  .openapi('RequestWithdrawalBody');
+
+export const PayBodySchema = z
+  .object({ reference: z.string({ message: 'required' }).trim().min(1, 'required').max(200, 'too_long') })
+  .strict()
+  .openapi('PayWithdrawalBody');
+export const RejectBodySchema = z
+  .object({ reason: z.string({ message: 'required' }).trim().min(1, 'required').max(2000, 'too_long') })
+  .strict()
+  .openapi('RejectWithdrawalBody');
+
+export const ListWithdrawalsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  status: z.enum(['requested', 'paid', 'rejected']).optional(),
+  sort: z.enum(['createdAt', 'amountOre']).default('createdAt'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type ListWithdrawalsQuery = z.infer<typeof ListWithdrawalsQuerySchema>;

@@ -1,0 +1,263 @@
+import type { Database } from '@kollab/db';
+import { campaigns, claims, paymentMethods, type User, users, type Withdrawal, withdrawals } from '@kollab/db/schema';
+import { and, asc, count, desc, eq, inArray, isNotNull, sum } from 'drizzle-orm';
+import type { Env } from '../../env.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { decrypt } from '../../lib/encryption.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import type { Secrets } from '../../lib/secrets.ts';
+import { balanceOf, PLATFORM, post } from '../ledger/ledger.service.ts';
+import { withdrawalMail } from './withdrawals.mails.ts';
+import type { Earnings, ListWithdrawalsQuery, WithdrawalView } from './withdrawals.schemas.ts';
+
+export interface WithdrawalDeps {
+  db: Database;
+  mailer: Mailer;
+  env: Env;
+  secrets: Secrets;
+}
+
+export function toWithdrawalView(row: Withdrawal): WithdrawalView {
+  return {
+    id: row.id,
+    amountOre: row.amountOre,
+    paymentMethodType: row.paymentMethodType,
+    paymentMethodMasked: row.paymentMethodMasked,
+    status: row.status,
+    reason: row.reason,
+    reference: row.reference,
+    createdAt: row.createdAt.toISOString(),
+    settledAt: row.settledAt?.toISOString() ?? null,
+  };
+}
+
+export async function getEarnings(db: Database, env: Env, creator: User): Promise<Earnings> {
+  const [available, pending, paid, earned, taken] = await Promise.all([
+    balanceOf(db, creator.id, 'creator_available'),
+    balanceOf(db, creator.id, 'creator_pending'),
+    db
+      .select({ total: sum(withdrawals.amountOre) })
+      .from(withdrawals)
+      .where(and(eq(withdrawals.userId, creator.id), eq(withdrawals.status, 'paid'))),
+    db
+      .select({ id: claims.id, amountOre: claims.payoutOre, acceptedAt: claims.acceptedAt, title: campaigns.title })
+      .from(claims)
+      .innerJoin(campaigns, eq(campaigns.id, claims.campaignId))
+      .where(and(eq(claims.creatorId, creator.id), eq(claims.status, 'accepted'), isNotNull(claims.acceptedAt))),
+    db.select().from(withdrawals).where(eq(withdrawals.userId, creator.id)),
+  ]);
+  const entries: Earnings['entries'] = [
+    ...earned.map((row) => ({
+      id: row.id,
+      kind: 'earning' as const,
+      description: row.title,
+      amountOre: row.amountOre,
+      status: 'credited' as const,
+      createdAt: (row.acceptedAt ?? new Date(0)).toISOString(),
+    })),
+    ...taken.map((row) => ({
+      id: row.id,
+      kind: 'withdrawal' as const,
+      description: row.paymentMethodMasked,
+      amountOre: -row.amountOre,
+      status: row.status,
+      createdAt: row.createdAt.toISOString(),
+    })),
+  ].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return {
+    availableOre: available,
+    pendingOre: pending,
+    paidOutOre: Number(paid[0]?.total ?? 0),
+    minimumWithdrawalOre: env.MIN_WITHDRAWAL_SEK * 100,
+    entries,
+  };
+}
+
+export async function listMyWithdrawals(db: Database, creator: User): Promise<WithdrawalView[]> {
+  const rows = await db
+    .select()
+    .from(withdrawals)
+    .where(eq(withdrawals.userId, creator.id))
+    .orderBy(desc(withdrawals.createdAt));
+  return rows.map(toWithdrawalView);
+}
+
+/**
+ * Moves `amountOre` from the creator's available balance to pending payout and records the
+ * request, in the caller's (idempotency) transaction.
+ * @throws validation_failed (below_minimum, insufficient_funds, paymentMethodId not_found)
+ */
+export async function requestWithdrawal(
+  tx: Database,
+  env: Env,
+  creator: User,
+  input: { amountOre: number; paymentMethodId: string },
+): Promise<Withdrawal> {
+  if (input.amountOre < env.MIN_WITHDRAWAL_SEK * 100) {
+    throw AppError.validation(
+      { amountOre: ['below_minimum'] },
+      `The minimum withdrawal is ${env.MIN_WITHDRAWAL_SEK} SEK`,
+    );
+  }
+  const [method] = await tx
+    .select()
+    .from(paymentMethods)
+    .where(and(eq(paymentMethods.id, input.paymentMethodId), eq(paymentMethods.userId, creator.id)));
+  if (!method) throw AppError.validation({ paymentMethodId: ['not_found'] }, 'Payment method not found');
+  const [row] = await tx
+    .insert(withdrawals)
+    .values({
+      userId: creator.id,
+      amountOre: input.amountOre,
+      paymentMethodId: method.id,
+      paymentMethodType: method.type,
+      paymentMethodMasked: method.masked,
+    })
+    .returning();
+  if (!row) throw new Error('withdrawal insert returned nothing');
+  await post(tx, {
+    kind: 'withdrawal_requested',
+    reference: `withdrawal:${row.id}:requested`,
+    entries: [
+      { account: 'creator_available', holderId: creator.id, amountOre: -input.amountOre },
+      { account: 'creator_pending', holderId: creator.id, amountOre: input.amountOre },
+    ],
+  });
+  await recordAudit(
+    tx,
+    creator,
+    'withdrawal.request',
+    { type: 'withdrawal', id: row.id },
+    { amountOre: input.amountOre },
+  );
+  return row;
+}
+
+/**
+ * Settles a requested withdrawal: paid (money leaves the platform) or rejected (money returns to
+ * the available balance). Only one settlement can win, whatever the concurrency.
+ * @throws not_found, conflict (already settled)
+ */
+export async function settleWithdrawal(
+  tx: Database,
+  admin: User,
+  id: string,
+  outcome: { status: 'paid'; reference: string } | { status: 'rejected'; reason: string },
+): Promise<Withdrawal> {
+  const [row] = await tx
+    .update(withdrawals)
+    .set({
+      status: outcome.status,
+      settledAt: new Date(),
+      settledBy: admin.id,
+      ...(outcome.status === 'paid' ? { reference: outcome.reference } : { reason: outcome.reason }),
+    })
+    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'requested')))
+    .returning();
+  if (!row) {
+    const [existing] = await tx.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, id));
+    if (!existing) throw new AppError('not_found', 'Withdrawal not found');
+    throw new AppError('conflict', `Withdrawal is already ${existing.status}`);
+  }
+  await post(tx, {
+    kind: `withdrawal_${outcome.status}`,
+    reference: `withdrawal:${id}:${outcome.status}`,
+    entries: [
+      { account: 'creator_pending', holderId: row.userId, amountOre: -row.amountOre },
+      outcome.status === 'paid'
+        ? { account: 'platform_cash', holderId: PLATFORM, amountOre: row.amountOre }
+        : { account: 'creator_available', holderId: row.userId, amountOre: row.amountOre },
+    ],
+  });
+  await recordAudit(tx, admin, `withdrawal.${outcome.status}`, { type: 'withdrawal', id }, outcome);
+  return row;
+}
+
+/** Mails the creator about their withdrawal, in their language. */
+export async function mailWithdrawal(deps: WithdrawalDeps, row: Withdrawal): Promise<void> {
+  const [creator] = await deps.db.select().from(users).where(eq(users.id, row.userId));
+  if (!creator) return;
+  await deps.mailer.send(
+    withdrawalMail(row.status, creator, {
+      amountOre: row.amountOre,
+      method: row.paymentMethodMasked,
+      reference: row.reference,
+      reason: row.reason,
+      link: `${deps.env.PUBLIC_URL}/app/earnings`,
+    }),
+  );
+}
+
+export async function listWithdrawals(db: Database, query: ListWithdrawalsQuery) {
+  const where = query.status ? eq(withdrawals.status, query.status) : undefined;
+  const column = query.sort === 'amountOre' ? withdrawals.amountOre : withdrawals.createdAt;
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ withdrawal: withdrawals, user: users })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .where(where)
+      .orderBy(query.order === 'asc' ? asc(column) : desc(column), asc(withdrawals.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(withdrawals).where(where),
+  ]);
+  return {
+    data: rows.map(({ withdrawal, user }) => ({
+      ...toWithdrawalView(withdrawal),
+      creator: { id: user.id, name: user.fullName, email: user.email },
+    })),
+    total: totals[0]?.total ?? 0,
+  };
+}
+
+function csvCell(value: string): string {
+  // Quote every cell, and defuse spreadsheet formulas (CSV injection).
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  return `"${safe.replace(/"/g, '""')}"`;
+}
+
+/** The selected requested withdrawals as a CSV bank batch, with the decrypted payment details. */
+export async function exportWithdrawalsCsv(
+  db: Database,
+  secrets: Secrets,
+  admin: User,
+  ids: string[],
+): Promise<string> {
+  const rows = await db
+    .select({ withdrawal: withdrawals, user: users, method: paymentMethods })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .leftJoin(paymentMethods, eq(paymentMethods.id, withdrawals.paymentMethodId))
+    .where(and(inArray(withdrawals.id, ids), eq(withdrawals.status, 'requested')))
+    .orderBy(asc(withdrawals.createdAt));
+  const header = ['withdrawal_id', 'creator', 'email', 'amount_sek', 'method', 'details', 'requested_at'];
+  const lines = rows.map(({ withdrawal, user, method }) => {
+    // Swish numbers go out as digits (46701234567): a leading '+' would be defused as a formula below.
+    const details = method
+      ? Object.values(JSON.parse(decrypt(secrets.encryptionKey, method.detailsEncrypted)) as Record<string, string>)
+          .map((value) => (method.type === 'swish' ? value.replace(/^\+/, '') : value))
+          .join(' ')
+      : '';
+    return [
+      withdrawal.id,
+      user.fullName,
+      user.email,
+      (withdrawal.amountOre / 100).toFixed(2),
+      withdrawal.paymentMethodType,
+      details,
+      withdrawal.createdAt.toISOString(),
+    ]
+      .map((cell) => csvCell(String(cell)))
+      .join(',');
+  });
+  await recordAudit(
+    db,
+    admin,
+    'withdrawal.export',
+    { type: 'withdrawal', id: ids.join(',').slice(0, 500) },
+    { count: rows.length },
+  );
+  return `${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
+}
