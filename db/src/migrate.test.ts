@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, queryRows } from './client.ts';
 import { migrate } from './migrate.ts';
-import { users } from './schema/index.ts';
+import { campaigns, users } from './schema/index.ts';
 import { DEMO_ACCOUNTS, seedDemo } from './seed.ts';
 import { createTestDatabase } from './testing.ts';
 
@@ -57,6 +57,15 @@ describe('demo seed', () => {
       { email: 'admin@demo.kollab.se', role: 'admin' },
       { email: 'brand@demo.kollab.se', role: 'brand' },
       { email: 'creator@demo.kollab.se', role: 'creator' },
+    ]);
+    const seeded = await handle.db
+      .select({ title: campaigns.title, status: campaigns.status })
+      .from(campaigns)
+      .orderBy(campaigns.title);
+    expect(seeded).toEqual([
+      { title: 'Höstens fjällrost', status: 'published' },
+      { title: 'Julkalender (utkast)', status: 'draft' },
+      { title: 'Vinterns termosguide', status: 'published' },
     ]);
   });
 });

@@ -1,6 +1,6 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { users } from './schema/index.ts';
+import { brandProfiles, campaigns, creatorProfiles, users } from './schema/index.ts';
 
 export interface SeedOptions {
   /** Hashes a demo password (the API passes its argon2id hasher; db stays free of auth code). */
@@ -42,5 +42,114 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<numb
       .returning({ id: users.id });
     created += inserted.length;
   }
+  await seedDemoContent(db);
   return created;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A brand profile, a creator profile and three campaigns, once (skipped when the demo brand has any). */
+async function seedDemoContent(db: Database): Promise<void> {
+  const demo = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(
+      inArray(
+        sql`lower(${users.email})`,
+        DEMO_ACCOUNTS.map((account) => account.email),
+      ),
+    );
+  const brandId = demo.find((user) => user.email === 'brand@demo.kollab.se')?.id;
+  const creatorId = demo.find((user) => user.email === 'creator@demo.kollab.se')?.id;
+  if (!brandId || !creatorId) return;
+  const existing = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.brandId, brandId)).limit(1);
+  if (existing.length) return;
+  await db
+    .insert(brandProfiles)
+    .values({
+      userId: brandId,
+      companyName: 'Fjällkaffe AB',
+      orgNumber: '556016-0680',
+      website: 'https://fjallkaffe.example',
+      instagramHandle: 'fjallkaffe',
+      instagramPosts: 214,
+      instagramFollowers: 12_400,
+      instagramFollowing: 310,
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(creatorProfiles)
+    .values({
+      userId: creatorId,
+      categories: ['food', 'lifestyle', 'travel'],
+      instagramHandle: 'cleo.creates',
+      instagramFollowers: 8_600,
+      tiktokHandle: 'cleocreates',
+      tiktokFollowers: 14_200,
+      bio: 'Vardagsmat, fjällresor och ärliga recensioner.',
+    })
+    .onConflictDoUpdate({
+      target: creatorProfiles.userId,
+      set: { categories: ['food', 'lifestyle', 'travel'], instagramHandle: 'cleo.creates', instagramFollowers: 8_600 },
+    });
+  const now = Date.now();
+  const base = {
+    brandId,
+    objectives: ['awareness', 'ugc_content'],
+    platforms: ['instagram', 'tiktok'],
+    creatorTiers: ['nano', 'micro'],
+    audienceCountries: ['SE'],
+    audienceAgeGroups: ['18-24', '25-34'],
+    guidelines: [
+      'Visa produkten under de första tre sekunderna.',
+      'Märk inlägget med "Reklam" i början av texten.',
+      'Tagga @fjallkaffe och använd hashtaggarna.',
+    ],
+  };
+  await db.insert(campaigns).values([
+    {
+      ...base,
+      title: 'Höstens fjällrost',
+      description:
+        'Visa hur du brygger vår nya mörkrost på tur eller hemma. Vi söker äkta vardagsögonblick, inte reklamfilm.',
+      categories: ['food', 'lifestyle'],
+      budgetOre: 3_000_000,
+      payoutOre: 250_000,
+      slots: 10,
+      startsAt: new Date(now - 2 * DAY_MS),
+      endsAt: new Date(now + 28 * DAY_MS),
+      hashtags: ['fjällkaffe', 'höstrost'],
+      preferredCreatorType: 'Matkreatörer och friluftsprofiler',
+      brandLink: 'https://fjallkaffe.example',
+      productLink: 'https://fjallkaffe.example/fjallrost',
+      status: 'published',
+      publishedAt: new Date(now - 2 * DAY_MS),
+    },
+    {
+      ...base,
+      title: 'Vinterns termosguide',
+      description: 'Tipsa om din bästa termos-kaffe inför vintern. Kort video, ärligt omdöme.',
+      categories: ['travel', 'lifestyle'],
+      budgetOre: 1_500_000,
+      payoutOre: 150_000,
+      slots: 8,
+      startsAt: new Date(now + 10 * DAY_MS),
+      endsAt: new Date(now + 40 * DAY_MS),
+      hashtags: ['termos', 'vinterkaffe'],
+      status: 'published',
+      publishedAt: new Date(now),
+    },
+    {
+      ...base,
+      title: 'Julkalender (utkast)',
+      description: 'Idéskiss för december.',
+      categories: ['food'],
+      budgetOre: 1_000_000,
+      payoutOre: 100_000,
+      slots: 5,
+      startsAt: new Date(now + 20 * DAY_MS),
+      endsAt: new Date(now + 45 * DAY_MS),
+      status: 'draft',
+    },
+  ]);
 }

@@ -27,7 +27,10 @@ export const oauthAccounts = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [primaryKey({ columns: [table.provider, table.providerUserId] }), index('oauth_accounts_user_id_idx').on(table.userId)],
+  (table) => [
+    primaryKey({ columns: [table.provider, table.providerUserId] }),
+    index('oauth_accounts_user_id_idx').on(table.userId),
+  ],
 );
 
 export const emailTokenPurpose = pgEnum('email_token_purpose', ['verify_email', 'reset_password', 'change_email']);

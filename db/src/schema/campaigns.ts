@@ -72,7 +72,10 @@ export const campaigns = pgTable(
   (table) => [
     index('campaigns_brand_id_idx').on(table.brandId),
     index('campaigns_status_starts_at_idx').on(table.status, table.startsAt),
-    check('campaigns_money_check', sql`${table.payoutOre} > 0 and ${table.payoutOre} * ${table.slots} <= ${table.budgetOre}`),
+    check(
+      'campaigns_money_check',
+      sql`${table.payoutOre} > 0 and ${table.payoutOre} * ${table.slots} <= ${table.budgetOre}`,
+    ),
     check('campaigns_slots_check', sql`${table.slots} > 0 and ${table.slotsTaken} between 0 and ${table.slots}`),
     check('campaigns_dates_check', sql`${table.endsAt} > ${table.startsAt}`),
   ],
