@@ -54,6 +54,19 @@ const chrome = await launch({
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
 });
 
+/**
+ * One Lighthouse run. Headless Chromium now and then yields a trace without a largest contentful
+ * paint (LanternError NO_LCP), which leaves the performance score empty; such runs are repeated.
+ */
+async function auditPage(url: string, port: number) {
+  for (let attempt = 1; ; attempt++) {
+    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
+    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+    if (result.lhr.categories.performance?.score != null || attempt === 3) return result;
+    console.log(`    (retrying ${url}: ${result.lhr.runtimeError?.code ?? 'no performance score'})`);
+  }
+}
+
 let failed = false;
 try {
   await waitFor200(`${origin}/api/health`, performance.now(), 60_000);
@@ -86,8 +99,7 @@ try {
     const scores: Record<Category, number[]> = { performance: [], accessibility: [], 'best-practices': [], seo: [] };
     const problems = new Set<string>();
     for (let run = 0; run < runs; run++) {
-      const result = await lighthouse(origin + path, { port: chrome.port, output: 'json', logLevel: 'error' });
-      if (!result) throw new Error(`Lighthouse returned nothing for ${path}`);
+      const result = await auditPage(origin + path, chrome.port);
       for (const category of Object.keys(MIN_SCORES) as Category[]) {
         const details = result.lhr.categories[category];
         scores[category].push(Math.round((details?.score ?? 0) * 100));

@@ -1,5 +1,11 @@
+import type { Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
 import { linkIn, mailTo, uniqueEmail } from './mail.ts';
+
+/** Astro removes `ssr` from the island once React has hydrated it. */
+async function waitForForm(page: Page) {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
 
 test.describe('newsletter subscription', () => {
   test('subscribes in Swedish step by step, with validation, Back and browser back, then confirms and unsubscribes', async ({
@@ -9,6 +15,7 @@ test.describe('newsletter subscription', () => {
     await page.goto('/');
     await page.getByRole('link', { name: 'Prenumerera på nyhetsbrevet' }).click();
     await expect(page).toHaveURL(/\/prenumerera\/\?step=1$/);
+    await waitForForm(page);
     await expect(page.getByRole('heading', { name: 'Steg 1 av 3: E-post' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Nästa' }).click();
@@ -65,6 +72,7 @@ test.describe('newsletter subscription', () => {
   test('subscribes in English, with Back on every step, and shows English messages', async ({ page }) => {
     const email = uniqueEmail('en');
     await page.goto('/en/subscribe/');
+    await waitForForm(page);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
     await page.getByLabel('E-mail address').fill(email);

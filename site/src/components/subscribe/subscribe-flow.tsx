@@ -1,7 +1,18 @@
 import { type SubmitEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import type { UiKey } from '../../i18n/ui.ts';
+import {
+  type Draft,
+  EMPTY,
+  type Errors,
+  earliestStepWithError,
+  errorsFromApi,
+  type FieldName,
+  firstIncompleteStep,
+  type Step,
+  type SubscribeStrings,
+  validateStep,
+} from './subscribe-rules.ts';
 
-export type SubscribeStrings = Record<Extract<UiKey, `subscribe.${string}`>, string>;
+export type { SubscribeStrings };
 
 export interface SubscribeFlowProps {
   locale: 'sv' | 'en';
@@ -13,24 +24,7 @@ export interface SubscribeFlowProps {
   homePath: string;
 }
 
-type Step = 1 | 2 | 3;
-type FieldName = 'email' | 'consent' | 'handles' | 'categories' | 'form';
-type Errors = Partial<Record<FieldName, string>>;
-
-interface Draft {
-  email: string;
-  consent: boolean;
-  instagramName: string;
-  tiktokName: string;
-  categories: string[];
-}
-
-const EMPTY: Draft = { email: '', consent: false, instagramName: '', tiktokName: '', categories: [] };
 const STORAGE_KEY = 'kollab.subscribe';
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const HANDLE = /^@?[A-Za-z0-9._]{1,30}$/;
-const FIELD_STEP: Record<FieldName, Step> = { email: 1, consent: 1, handles: 2, categories: 3, form: 3 };
-
 function readStep(): Step {
   const step = Number(new URLSearchParams(window.location.search).get('step'));
   return step === 2 || step === 3 ? step : 1;
@@ -42,52 +36,6 @@ function readDraft(): Draft {
   } catch {
     return EMPTY;
   }
-}
-
-function validateStep(step: Step, draft: Draft, s: SubscribeStrings): Errors {
-  const errors: Errors = {};
-  if (step === 1) {
-    const email = draft.email.trim();
-    if (!email) errors.email = s['subscribe.error.email.required'];
-    else if (!EMAIL.test(email)) errors.email = s['subscribe.error.email.invalid'];
-    if (!draft.consent) errors.consent = s['subscribe.error.consent'];
-  } else if (step === 2) {
-    const handles = [draft.instagramName.trim(), draft.tiktokName.trim()].filter(Boolean);
-    if (handles.length === 0) errors.handles = s['subscribe.error.handle.required'];
-    else if (!handles.every((handle) => HANDLE.test(handle))) errors.handles = s['subscribe.error.handle.invalid'];
-  } else if (draft.categories.length === 0) {
-    errors.categories = s['subscribe.error.categories'];
-  }
-  return errors;
-}
-
-/** The first step whose fields are not valid yet, or `step` when every earlier one is. */
-function firstIncompleteStep(step: Step, draft: Draft, s: SubscribeStrings): Step {
-  for (const earlier of [1, 2] as const) {
-    if (earlier < step && Object.keys(validateStep(earlier, draft, s)).length > 0) return earlier;
-  }
-  return step;
-}
-
-/** Maps the API's `fields` (codes per path) to this form's messages. */
-function errorsFromApi(fields: Record<string, string[]>, s: SubscribeStrings): Errors {
-  const errors: Errors = {};
-  for (const [path, codes] of Object.entries(fields)) {
-    const code = codes[0];
-    if (path === 'email') {
-      errors.email = code === 'required' ? s['subscribe.error.email.required'] : s['subscribe.error.email.invalid'];
-    } else if (path === 'marketingConsent') {
-      errors.consent = s['subscribe.error.consent'];
-    } else if (path === 'instagramName' || path === 'tiktokName') {
-      errors.handles =
-        code === 'handle_required' ? s['subscribe.error.handle.required'] : s['subscribe.error.handle.invalid'];
-    } else if (path.startsWith('categories')) {
-      errors.categories = s['subscribe.error.categories'];
-    } else {
-      errors.form = s['subscribe.error.generic'];
-    }
-  }
-  return errors;
 }
 
 /**
@@ -123,7 +71,14 @@ export function SubscribeFlow({
   }, []);
 
   useEffect(() => {
-    const saved = readDraft();
+    // Keep what was typed into the server-rendered step 1 before the form came alive.
+    const typed = formRef.current ? new FormData(formRef.current) : null;
+    const typedEmail = String(typed?.get('email') ?? '');
+    const saved = {
+      ...readDraft(),
+      ...(typedEmail ? { email: typedEmail } : {}),
+      ...(typed?.get('marketingConsent') ? { consent: true } : {}),
+    };
     setDraft(saved);
     const wanted = readStep();
     const allowed = firstIncompleteStep(wanted, saved, s);
@@ -186,7 +141,7 @@ export function SubscribeFlow({
       const body = (await res.json().catch(() => null)) as { error?: { fields?: Record<string, string[]> } } | null;
       if (res.status === 422 && body?.error?.fields) {
         const apiErrors = errorsFromApi(body.error.fields, s);
-        const target = Math.min(...Object.keys(apiErrors).map((name) => FIELD_STEP[name as FieldName])) as Step;
+        const target = earliestStepWithError(apiErrors);
         setErrors(apiErrors);
         if (target !== step) goTo(target, 'push');
         else focusFirstError();
