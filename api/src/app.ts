@@ -22,6 +22,7 @@ import {
   fieldErrorsFromZod,
 } from './lib/errors.ts';
 import type { Mailer } from './lib/mailer.ts';
+import type { MessageBus } from './lib/message-bus.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { resolveStaticFile, sendFile, staticFiles } from './lib/static-files.ts';
 import type { Storage } from './lib/storage.ts';
@@ -31,6 +32,7 @@ import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { brandRoutes } from './modules/brands/brands.routes.ts';
 import { campaignRoutes } from './modules/campaigns/campaigns.routes.ts';
+import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { claimRoutes } from './modules/claims/claims.routes.ts';
 import { creatorRoutes } from './modules/creators/creators.routes.ts';
 import { deletionRequestRoutes } from './modules/deletion-requests/deletion-requests.routes.ts';
@@ -49,6 +51,7 @@ export interface AppDeps {
   mailer: Mailer;
   secrets: Secrets;
   storage: Storage;
+  bus: MessageBus;
   /** Built marketing site (Astro `dist`), served at `/`. */
   siteDir: string;
   /** Built portal (Vite `dist`), served at `/app/`. */
@@ -77,6 +80,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     c.set('mailer', deps.mailer);
     c.set('secrets', deps.secrets);
     c.set('storage', deps.storage);
+    c.set('bus', deps.bus);
     const started = performance.now();
     await next();
     logger.info(
@@ -112,6 +116,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', campaignRoutes);
   app.route('/api', claimRoutes);
   app.route('/api', withdrawalRoutes);
+  app.route('/api', chatRoutes);
   app.route('/api', subscriberRoutes);
   app.route('/api', deletionRequestRoutes);
   mountDocs(app);

@@ -6,6 +6,7 @@ import { createApp } from './app.ts';
 import { EnvError, parseEnv } from './env.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
+import { createMessageBus } from './lib/message-bus.ts';
 import { startScheduler } from './lib/scheduler.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { createStorage } from './lib/storage.ts';
@@ -42,6 +43,7 @@ async function main(): Promise<void> {
   }
 
   const mailer = createMailer(env, logger);
+  const bus = await createMessageBus(database, logger);
   const app = createApp({
     db: database.db,
     dbKind: database.kind,
@@ -49,6 +51,7 @@ async function main(): Promise<void> {
     logger,
     mailer,
     storage: createStorage(env),
+    bus,
     secrets,
     siteDir: join(repoRoot, 'site', 'dist'),
     portalDir: join(repoRoot, 'portal', 'dist'),
@@ -75,11 +78,16 @@ async function main(): Promise<void> {
     force.unref();
     stopScheduler();
     server.close(async () => {
+      await bus.close();
       await database.close();
       logger.info('stopped');
       process.exit(0);
     });
     if ('closeIdleConnections' in server) server.closeIdleConnections();
+    // Event streams never go idle: give them a moment, then close them so the process can exit.
+    setTimeout(() => {
+      if ('closeAllConnections' in server) server.closeAllConnections();
+    }, 2_000).unref();
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));

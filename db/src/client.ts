@@ -19,6 +19,8 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** Applies pending migrations from the folder with the driver's own migrator. */
   migrate(migrationsFolder: string): Promise<void>;
+  /** LISTEN on a channel; NOTIFYs from any connection (any API instance) reach `handler`. */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,10 @@ export async function createDb(options: DatabaseOptions): Promise<DatabaseHandle
       db,
       kind: 'postgres',
       migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
+      listen: async (channel, handler) => {
+        const subscription = await client.listen(channel, handler);
+        return () => subscription.unlisten();
+      },
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -56,6 +62,7 @@ export async function createDb(options: DatabaseOptions): Promise<DatabaseHandle
     db,
     kind: 'pglite',
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
+    listen: async (channel, handler) => client.listen(channel, handler),
     close: () => client.close(),
   };
 }

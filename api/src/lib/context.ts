@@ -3,6 +3,7 @@ import type { User } from '@kollab/db/schema';
 import type { Logger } from 'pino';
 import type { Env } from '../env.ts';
 import type { Mailer } from './mailer.ts';
+import type { MessageBus } from './message-bus.ts';
 import type { Secrets } from './secrets.ts';
 import type { Storage } from './storage.ts';
 
@@ -19,6 +20,7 @@ export interface AppVariables {
   session: { id: string; userId: string; expiresAt: Date } | null;
   secrets: Secrets;
   storage: Storage;
+  bus: MessageBus;
 }
 
 export interface AppEnv {

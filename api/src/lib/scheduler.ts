@@ -1,6 +1,7 @@
 import { campaigns, claims, invitations } from '@kollab/db/schema';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { notifyUnreadMessages } from '../modules/chat/chat.notifications.ts';
 import { type ClaimDeps, transitionClaim } from '../modules/claims/claims.service.ts';
 import { AppError } from './errors.ts';
 
@@ -8,6 +9,7 @@ export interface SweepResult {
   invitationsExpired: number;
   claimsExpired: number;
   claimsAutoAccepted: number;
+  messageNotifications: number;
 }
 
 /**
@@ -37,7 +39,8 @@ export async function sweep(deps: ClaimDeps, now = new Date()): Promise<SweepRes
     if (await quietly(() => transitionClaim(deps, 'system', claim.id, 'expired'))) claimsExpired++;
   for (const claim of due)
     if (await quietly(() => transitionClaim(deps, 'system', claim.id, 'accepted'))) claimsAutoAccepted++;
-  return { invitationsExpired: expired.length, claimsExpired, claimsAutoAccepted };
+  const messageNotifications = await notifyUnreadMessages(deps, now);
+  return { invitationsExpired: expired.length, claimsExpired, claimsAutoAccepted, messageNotifications };
 }
 
 /** Another instance may have moved the claim first: a state conflict is not an error here. */
@@ -59,7 +62,7 @@ export function startScheduler(deps: ClaimDeps & { logger: Logger }, intervalMs 
     running = true;
     try {
       const result = await sweep(deps);
-      if (result.invitationsExpired + result.claimsExpired + result.claimsAutoAccepted > 0) {
+      if (Object.values(result).some((count) => count > 0)) {
         deps.logger.info(result, 'scheduled work done');
       }
     } catch (error) {

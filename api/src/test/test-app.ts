@@ -8,6 +8,7 @@ import { type Env, parseEnv } from '../env.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createMailer } from '../lib/mailer.ts';
+import { createMessageBus } from '../lib/message-bus.ts';
 import { loadSecrets } from '../lib/secrets.ts';
 import { createStorage } from '../lib/storage.ts';
 
@@ -24,7 +25,13 @@ export interface TestApp {
  * `DATABASE_URL` is set), with a temporary data folder. Call `close()` in `afterAll`.
  */
 export async function createTestApp(
-  options: { siteDir?: string; portalDir?: string; settings?: Record<string, string> } = {},
+  options: {
+    siteDir?: string;
+    portalDir?: string;
+    settings?: Record<string, string>;
+    /** A second API instance on the same database (closing it leaves the database open). */
+    shareDatabaseWith?: TestApp;
+  } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kollab-test-'));
   const env = parseEnv({
@@ -35,8 +42,9 @@ export async function createTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     ...options.settings,
   });
-  const database = await createTestDatabase();
+  const database = options.shareDatabaseWith?.database ?? (await createTestDatabase());
   const logger = createLogger(env.LOG_LEVEL);
+  const bus = await createMessageBus(database, logger);
   const app = createApp({
     db: database.db,
     dbKind: database.kind,
@@ -44,6 +52,7 @@ export async function createTestApp(
     logger,
     mailer: createMailer(env, logger),
     storage: createStorage(env),
+    bus,
     secrets: await loadSecrets(env),
     siteDir: options.siteDir ?? join(dataDir, 'no-site'),
     portalDir: options.portalDir ?? join(dataDir, 'no-portal'),
@@ -54,7 +63,8 @@ export async function createTestApp(
     database,
     env,
     close: async () => {
-      await database.close();
+      await bus.close();
+      if (!options.shareDatabaseWith) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };

@@ -26,7 +26,7 @@ const ORIGIN = 'http://localhost:3000';
 
 type ErrorBody = { code: string; message: string; fields?: Record<string, string[]> };
 
-function call(app: TestApp, method: string, path: string, cookie?: string, body?: unknown): Promise<Response> {
+async function call(app: TestApp, method: string, path: string, cookie?: string, body?: unknown): Promise<Response> {
   return app.app.request(path, {
     method,
     headers: jsonHeaders(cookie),

@@ -1,0 +1,290 @@
+import { campaigns, claims } from '@kollab/db/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../lib/logger.ts';
+import { createMailer } from '../../lib/mailer.ts';
+import { createUser } from '../../test/factories.ts';
+import { jsonHeaders, loginAs } from '../../test/login-as.ts';
+import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { notifyUnreadMessages } from './chat.notifications.ts';
+
+let t: TestApp;
+let second: TestApp;
+let smtp: TestSmtp;
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  t = await createTestApp({ settings: { SMTP_URL: smtp.url } });
+  second = await createTestApp({ shareDatabaseWith: t });
+});
+afterAll(async () => {
+  await second.close();
+  await t.close();
+  await smtp.close();
+});
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A brand, a creator and a claim between them: a conversation. */
+async function conversation() {
+  const brand = await createUser(t.db, { role: 'brand' });
+  const creator = await createUser(t.db, { role: 'creator', locale: 'en' });
+  const [campaign] = await t.db
+    .insert(campaigns)
+    .values({
+      brandId: brand.id,
+      title: 'Kaffe på fjället',
+      description: 'x',
+      objectives: ['awareness'],
+      categories: ['food'],
+      platforms: ['instagram'],
+      creatorTiers: ['nano'],
+      budgetOre: 100_000,
+      payoutOre: 10_000,
+      slots: 5,
+      startsAt: new Date(Date.now() - DAY),
+      endsAt: new Date(Date.now() + 10 * DAY),
+      status: 'published',
+    })
+    .returning();
+  const [claim] = await t.db
+    .insert(claims)
+    .values({
+      campaignId: campaign?.id ?? '',
+      creatorId: creator.id,
+      guidelinesConfirmedAt: new Date(),
+      payoutOre: 10_000,
+    })
+    .returning();
+  return {
+    brand,
+    creator,
+    claimId: claim?.id ?? '',
+    brandCookie: await loginAs(t.db, brand),
+    creatorCookie: await loginAs(t.db, creator),
+  };
+}
+
+function send(app: TestApp, cookie: string, claimId: string, body: unknown) {
+  return app.app.request(`/api/conversations/${claimId}/messages`, {
+    method: 'POST',
+    headers: jsonHeaders(cookie),
+    body: JSON.stringify(body),
+  });
+}
+
+/** Reads Server-Sent Events from a streaming response until `until` is satisfied. */
+async function readEvents(
+  res: Response,
+  until: (events: { event: string; id?: string; data: string }[]) => boolean,
+  timeoutMs = 5000,
+) {
+  const reader = res.body?.getReader();
+  if (!reader) throw new Error('no body');
+  const decoder = new TextDecoder();
+  const events: { event: string; id?: string; data: string }[] = [];
+  let buffer = '';
+  const deadline = Date.now() + timeoutMs;
+  while (!until(events) && Date.now() < deadline) {
+    const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), deadline - Date.now()));
+    const chunk = await Promise.race([reader.read(), timeout]);
+    if (chunk === 'timeout' || chunk.done) break;
+    const { value } = chunk;
+    buffer += decoder.decode(value, { stream: true });
+    let split = buffer.indexOf('\n\n');
+    while (split >= 0) {
+      const block = buffer.slice(0, split);
+      buffer = buffer.slice(split + 2);
+      const fields = Object.fromEntries(
+        block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]),
+      );
+      events.push({ event: fields.event ?? 'message', id: fields.id, data: fields.data ?? '' });
+      split = buffer.indexOf('\n\n');
+    }
+  }
+  await reader.cancel();
+  return events;
+}
+
+describe('conversations', () => {
+  it('has none before a campaign is claimed', async () => {
+    const creator = await createUser(t.db, { role: 'creator' });
+    const res = await t.app.request('/api/conversations', { headers: { Cookie: await loginAs(t.db, creator) } });
+    expect(await res.json()).toEqual({ data: [] });
+  });
+
+  it('delivers a message from the creator to the brand with unread counts and read markers', async () => {
+    const { brand, creator, claimId, brandCookie, creatorCookie } = await conversation();
+    const posted = await send(t, creatorCookie, claimId, { body: 'Hej! När vill ni ha videon?' });
+    expect(posted.status).toBe(201);
+    const { data: message } = (await posted.json()) as { data: { id: number } };
+    expect(message).toEqual({
+      id: expect.any(Number),
+      claimId,
+      author: { id: creator.id, name: creator.fullName, role: 'creator', image: null },
+      body: 'Hej! När vill ni ha videon?',
+      createdAt: expect.any(String),
+    });
+
+    const list = (await (await t.app.request('/api/conversations', { headers: { Cookie: brandCookie } })).json()) as {
+      data: { claimId: string; unread: number; counterpart: { id: string }; lastMessage: { id: number } }[];
+    };
+    expect(list.data).toEqual([
+      expect.objectContaining({
+        claimId,
+        unread: 1,
+        counterpart: expect.objectContaining({ id: creator.id, role: 'creator' }),
+      }),
+    ]);
+    expect(list.data[0]?.lastMessage.id).toBe(message.id);
+    const unread = await t.app.request('/api/messages/unread', { headers: { Cookie: brandCookie } });
+    expect(await unread.json()).toEqual({ total: 1 });
+
+    const read = await t.app.request(`/api/conversations/${claimId}/read`, {
+      method: 'POST',
+      headers: jsonHeaders(brandCookie),
+      body: JSON.stringify({ lastReadId: message.id }),
+    });
+    expect(await read.json()).toEqual({ lastReadId: message.id });
+    expect(await (await t.app.request('/api/messages/unread', { headers: { Cookie: brandCookie } })).json()).toEqual({
+      total: 0,
+    });
+    const creatorView = (await (
+      await t.app.request('/api/conversations', { headers: { Cookie: creatorCookie } })
+    ).json()) as {
+      data: { counterpart: { id: string }; counterpartLastReadId: number }[];
+    };
+    expect(creatorView.data[0]).toMatchObject({
+      counterpart: { id: brand.id, role: 'brand' },
+      counterpartLastReadId: message.id,
+    });
+  });
+
+  it('pages back through history, oldest first', async () => {
+    const { claimId, creatorCookie } = await conversation();
+    for (const text of ['ett', 'två', 'tre', 'fyra']) await send(t, creatorCookie, claimId, { body: text });
+    const latest = (await (
+      await t.app.request(`/api/conversations/${claimId}/messages?limit=2`, { headers: { Cookie: creatorCookie } })
+    ).json()) as {
+      data: { id: number; body: string }[];
+    };
+    expect(latest.data.map((m) => m.body)).toEqual(['tre', 'fyra']);
+    const older = (await (
+      await t.app.request(`/api/conversations/${claimId}/messages?limit=2&before=${latest.data[0]?.id}`, {
+        headers: { Cookie: creatorCookie },
+      })
+    ).json()) as { data: { body: string }[] };
+    expect(older.data.map((m) => m.body)).toEqual(['ett', 'två']);
+  });
+
+  it.each([
+    ['an empty message', { body: '' }, { body: ['required'] }],
+    ['only whitespace', { body: '   \n ' }, { body: ['required'] }],
+    ['over 2,000 characters', { body: 'x'.repeat(2001) }, { body: ['too_long'] }],
+  ])('refuses %s with 422', async (_name, body, fields) => {
+    const { claimId, creatorCookie } = await conversation();
+    const res = await send(t, creatorCookie, claimId, body);
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({
+      error: {
+        code: 'validation_failed',
+        message: 'Request json is invalid',
+        fields,
+        requestId: res.headers.get('x-request-id'),
+      },
+    });
+  });
+
+  it('keeps others out: another creator or brand gets 404, anonymous 401; an admin posts as Kollab support', async () => {
+    const { claimId } = await conversation();
+    const outsiders = [await createUser(t.db, { role: 'creator' }), await createUser(t.db, { role: 'brand' })];
+    for (const outsider of outsiders) {
+      const cookie = await loginAs(t.db, outsider);
+      expect(
+        (await t.app.request(`/api/conversations/${claimId}/messages`, { headers: { Cookie: cookie } })).status,
+      ).toBe(404);
+      expect((await send(t, cookie, claimId, { body: 'hej' })).status).toBe(404);
+    }
+    expect((await t.app.request(`/api/conversations/${claimId}/messages`)).status).toBe(401);
+    const admin = await createUser(t.db, { role: 'admin' });
+    const res = await send(t, await loginAs(t.db, admin), claimId, { body: 'Vi hjälper gärna till.' });
+    expect(((await res.json()) as { data: { author: unknown } }).data.author).toEqual({
+      id: admin.id,
+      name: 'Kollab support',
+      role: 'admin',
+      image: null,
+    });
+  });
+
+  it('stores markup as text', async () => {
+    const { claimId, creatorCookie } = await conversation();
+    const body = '<script>alert(1)</script> [x](javascript:alert(1))';
+    const res = await send(t, creatorCookie, claimId, { body });
+    expect(((await res.json()) as { data: { body: string } }).data.body).toBe(body);
+  });
+
+  it('limits posting to 20 messages a minute', async () => {
+    const { claimId, creatorCookie } = await conversation();
+    const statuses: number[] = [];
+    for (let index = 0; index < 21; index++)
+      statuses.push((await send(t, creatorCookie, claimId, { body: `m${index}` })).status);
+    expect(statuses).toEqual([...Array(20).fill(201), 429]);
+  });
+});
+
+describe('live delivery', () => {
+  it('delivers a message posted on one API instance to a stream on another', async () => {
+    const { claimId, brandCookie, creatorCookie } = await conversation();
+    const stream = await second.app.request('/api/messages/stream', { headers: { Cookie: brandCookie } });
+    expect(stream.headers.get('content-type')).toBe('text/event-stream');
+    const received = readEvents(stream, (events) => events.some((e) => e.event === 'message'));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    await send(t, creatorCookie, claimId, { body: 'Live från instans A' });
+    const events = await received;
+    const message = events.find((e) => e.event === 'message');
+    expect(JSON.parse(message?.data ?? '{}')).toMatchObject({ claimId, body: 'Live från instans A' });
+  });
+
+  it('resumes after a drop with Last-Event-ID and sends what was missed exactly once', async () => {
+    const { claimId, brandCookie, creatorCookie } = await conversation();
+    const first = (await (await send(t, creatorCookie, claimId, { body: 'före' })).json()) as { data: { id: number } };
+    await send(t, creatorCookie, claimId, { body: 'missad 1' });
+    await send(t, creatorCookie, claimId, { body: 'missad 2' });
+    const stream = await second.app.request('/api/messages/stream', {
+      headers: { Cookie: brandCookie, 'Last-Event-ID': String(first.data.id) },
+    });
+    const events = await readEvents(stream, (all) => all.filter((e) => e.event === 'message').length >= 2);
+    const bodies = events
+      .filter((e) => e.event === 'message')
+      .map((e) => (JSON.parse(e.data) as { body: string }).body);
+    expect(bodies).toEqual(['missad 1', 'missad 2']);
+  });
+
+  it('streams nothing of other people’s conversations', async () => {
+    const { claimId, creatorCookie } = await conversation();
+    const outsider = await loginAs(t.db, await createUser(t.db, { role: 'brand' }));
+    const stream = await second.app.request('/api/messages/stream', { headers: { Cookie: outsider } });
+    const received = readEvents(stream, (events) => events.some((e) => e.event === 'message'), 1500);
+    await send(t, creatorCookie, claimId, { body: 'privat' });
+    const events = await received;
+    expect(events.filter((e) => e.event === 'message')).toEqual([]);
+  });
+});
+
+describe('e-mail about unread messages', () => {
+  it('mails once after 15 minutes unread, then not again within the hour', async () => {
+    const { brand, claimId, creatorCookie } = await conversation();
+    await send(t, creatorCookie, claimId, { body: 'Hallå?' });
+    const deps = { db: t.db, mailer: createMailer(t.env, createLogger('silent')), env: t.env };
+    const soon = new Date(Date.now() + 5 * 60 * 1000);
+    expect(await notifyUnreadMessages(deps, soon)).toBe(0);
+    const later = new Date(Date.now() + 16 * 60 * 1000);
+    expect(await notifyUnreadMessages(deps, later)).toBeGreaterThanOrEqual(1);
+    const mail = await smtp.waitForMail(brand.email);
+    expect(mail.subject).toBe('Du har olästa meddelanden på Kollab');
+    expect(mail.text).toContain(`/app/messages/${claimId}`);
+    const count = smtp.messages.filter((m) => m.to === brand.email).length;
+    await notifyUnreadMessages(deps, new Date(later.getTime() + 10 * 60 * 1000));
+    expect(smtp.messages.filter((m) => m.to === brand.email).length).toBe(count);
+  });
+});
