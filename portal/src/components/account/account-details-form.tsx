@@ -22,13 +22,17 @@ const FIELDS = ['fullName', 'personalNumber', 'email', 'phone'] as const;
 /** YYYYMMDD-XXXX (or YYMMDD, with or without the dash); the API checks date, checksum and age. */
 const PERSONAL_NUMBER = /^(\d{6}|\d{8})[-+]?\d{4}$/;
 
+function toValues(user: User): Values {
+  return { fullName: user.fullName, personalNumber: '', email: user.email, phone: user.phone ?? '' };
+}
+
 /** The spec's "Manage account" form. Only changed fields are sent. */
 export function AccountDetailsForm({ user, onSaved }: { user: User; onSaved: (user: User) => void }) {
   const t = useT();
   const { open: notify } = useNotification();
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Values>({
-    values: { fullName: user.fullName, personalNumber: '', email: user.email, phone: user.phone ?? '' },
+    values: toValues(user),
   });
   const { errors, isSubmitting, dirtyFields } = form.formState;
 
@@ -48,6 +52,8 @@ export function AccountDetailsForm({ user, onSaved }: { user: User; onSaved: (us
         method: 'POST',
         json: changes,
       });
+      // The e-mail stays the old one until the link is clicked; `pendingEmail` says where it went.
+      form.reset(toValues(data));
       notify?.({ type: 'success', message: t('account.saved') });
       onSaved(data);
     } catch (error) {

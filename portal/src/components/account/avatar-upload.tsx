@@ -67,7 +67,7 @@ export function AvatarUpload({ user, onSaved }: { user: User; onSaved: (user: Us
       <Avatar
         src={preview ?? user.image ?? undefined}
         alt={preview ? t('account.avatar.previewAlt') : t('account.avatar.currentAlt')}
-        sx={{ width: 96, height: 96, fontSize: 32, bgcolor: 'secondary.main' }}
+        sx={{ width: 96, height: 96, fontSize: 32, bgcolor: 'secondary.main', color: 'secondary.contrastText' }}
       >
         {initials(user.fullName)}
       </Avatar>

@@ -1,3 +1,4 @@
+import Person from '@mui/icons-material/Person';
 import Avatar from '@mui/material/Avatar';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
@@ -43,8 +44,13 @@ export function UserMenu({ user }: { user: SessionUser }) {
         aria-expanded={anchor ? 'true' : undefined}
         sx={{ p: 0.5 }}
       >
-        <Avatar src={user.image ?? undefined} alt="" sx={{ width: 36, height: 36, bgcolor: 'secondary.main' }}>
-          {initials(user.name)}
+        <Avatar
+          src={user.image ?? undefined}
+          alt=""
+          sx={{ width: 36, height: 36, bgcolor: 'secondary.main', color: 'secondary.contrastText' }}
+        >
+          {/* An icon, not initials: visible text would have to be part of the button's name. */}
+          <Person />
         </Avatar>
       </IconButton>
       <Menu

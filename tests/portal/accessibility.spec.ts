@@ -1,0 +1,47 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
+
+const SIGNED_OUT: [path: string, heading: string][] = [
+  ['/app/login?error=CredentialsSignin', 'Logga in på Kollab'],
+  ['/app/login?locale=en', 'Sign in to Kollab'],
+  ['/app/register', 'Skapa konto'],
+  ['/app/reset-password?token=from-the-mail', 'Välj ett nytt lösenord'],
+  ['/app/auth-error?error=AccountNotLinked', 'Det gick inte att logga in'],
+  ['/app/session-expired', 'Hoppsan, din session verkar ha gått ut.'],
+];
+
+const SIGNED_IN: [path: string, heading: string][] = [
+  ['/app/', 'Hej Bo!'],
+  ['/app/account', 'Hantera konto'],
+  ['/app/payment-methods', 'Betalningsmetoder'],
+];
+
+async function expectNoViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+test.describe('portal accessibility', () => {
+  for (const [path, heading] of SIGNED_OUT) {
+    test(`axe finds no violations on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await expectNoViolations(page);
+    });
+  }
+
+  test('axe finds no violations on the signed-in screens', async ({ page }) => {
+    await page.goto('/app/login');
+    await page.getByRole('textbox', { name: 'E-postadress' }).fill('brand@demo.kollab.se');
+    await page.getByLabel(/^Lösenord/).fill('demo-brand-2026');
+    await page.getByRole('button', { name: 'Logga in', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Hej Bo!' })).toBeVisible();
+    for (const [path, heading] of SIGNED_IN) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await expect(page.getByRole('progressbar')).toHaveCount(0);
+      await expectNoViolations(page);
+    }
+  });
+});
