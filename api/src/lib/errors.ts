@@ -64,6 +64,15 @@ export class AppError extends Error {
 export function fieldErrorsFromZod(error: ZodError): FieldErrors {
   const fields: FieldErrors = {};
   for (const issue of error.issues) {
+    if (issue.code === 'unrecognized_keys') {
+      // Name each unexpected field rather than the object that contained it.
+      for (const name of issue.keys) {
+        const key = [...issue.path.map(String), name].join('.');
+        fields[key] ??= [];
+        fields[key].push(issue.message);
+      }
+      continue;
+    }
     const key = issue.path.map(String).join('.') || '$';
     fields[key] ??= [];
     fields[key].push(issue.message);

@@ -119,7 +119,10 @@ export const claimStatus = pgEnum('claim_status', [
   'accepted',
 ]);
 
-/** A creator's claim on a campaign; the slot invariant is kept by locking the campaign row. */
+/**
+ * A creator's claim on a campaign. A creator has one live or accepted claim per campaign; the slot
+ * invariant is kept by the campaign's `slots_taken` counter.
+ */
 export const claims = pgTable(
   'claims',
   {
@@ -145,7 +148,7 @@ export const claims = pgTable(
     index('claims_creator_idx').on(table.creatorId),
     uniqueIndex('claims_live_key')
       .on(table.campaignId, table.creatorId)
-      .where(sql`${table.status} in ('pending', 'approved', 'submitted', 'changes_requested')`),
+      .where(sql`${table.status} in ('pending', 'approved', 'submitted', 'changes_requested', 'accepted')`),
     index('claims_auto_accept_idx').on(table.autoAcceptAt).where(sql`${table.status} = 'submitted'`),
   ],
 );

@@ -23,6 +23,7 @@ import {
   getCampaignSpend,
   getCampaignView,
   getOwnCampaign,
+  getVisibleCampaign,
   listCampaigns,
   updateCampaign,
 } from './campaigns.service.ts';
@@ -205,11 +206,8 @@ const router = createRouter()
       responses: { 200: { description: 'WebP image', content: { 'image/webp': { schema: z.any() } } }, ...common },
     }),
     async (c) => {
-      const [row] = await c.var.db
-        .select({ coverKey: campaigns.coverKey })
-        .from(campaigns)
-        .where(eq(campaigns.id, c.req.valid('param').id));
-      const file = row?.coverKey ? await c.var.storage.get(row.coverKey) : null;
+      const row = await getVisibleCampaign(c.var.db, requireUser(c), c.req.valid('param').id);
+      const file = row.coverKey ? await c.var.storage.get(row.coverKey) : null;
       if (!file) throw new AppError('not_found', 'No cover image');
       return c.body(new Uint8Array(file.data), 200, {
         'Content-Type': file.contentType,

@@ -30,26 +30,33 @@ const CampaignFields = {
   creatorTiers: list(z.enum(CREATOR_TIERS, { message: 'invalid_value' }), CREATOR_TIERS.length),
   audienceCountries: z
     .array(z.string().regex(/^[A-Z]{2}$/, 'invalid_country'), { message: 'invalid_value' })
-    .max(30, 'too_many')
-    .default([]),
-  audienceAgeGroups: z
-    .array(z.enum(AGE_GROUPS, { message: 'invalid_value' }))
-    .max(AGE_GROUPS.length)
-    .default([]),
-  audienceGender: z.enum(['any', 'male', 'female'], { message: 'invalid_value' }).default('any'),
+    .max(30, 'too_many'),
+  audienceAgeGroups: z.array(z.enum(AGE_GROUPS, { message: 'invalid_value' })).max(AGE_GROUPS.length),
+  audienceGender: z.enum(['any', 'male', 'female'], { message: 'invalid_value' }),
   budgetOre: ore.openapi({ description: 'Total budget in öre (SEK minor units)', example: 5_000_000 }),
   payoutOre: ore.openapi({ description: 'Payout per creator in öre', example: 250_000 }),
   slots: z.number({ message: 'required' }).int('invalid_value').min(1, 'too_small').max(1000, 'too_large'),
   startsAt: z.iso.datetime({ offset: true, message: 'invalid_date' }),
   endsAt: z.iso.datetime({ offset: true, message: 'invalid_date' }),
-  hashtags: z.array(hashtag).max(30, 'too_many').default([]),
+  hashtags: z.array(hashtag).max(30, 'too_many'),
   preferredCreatorType: z.string().trim().max(200, 'too_long').nullable().optional(),
   brandLink: optionalUrl,
   productLink: optionalUrl,
-  guidelines: z.array(z.string().trim().min(1, 'required').max(500, 'too_long')).max(20, 'too_many').default([]),
-  usageRights: z.enum(['organic', 'paid_ads'], { message: 'invalid_value' }).default('organic'),
+  guidelines: z.array(z.string().trim().min(1, 'required').max(500, 'too_long')).max(20, 'too_many'),
+  usageRights: z.enum(['organic', 'paid_ads'], { message: 'invalid_value' }),
   usageMonths: z.number().int('invalid_value').min(1, 'too_small').max(24, 'too_large').nullable().optional(),
-  maxRevisions: z.number().int('invalid_value').min(0, 'too_small').max(5, 'too_large').default(2),
+  maxRevisions: z.number().int('invalid_value').min(0, 'too_small').max(5, 'too_large'),
+};
+
+/** Defaults apply when a campaign is created, never to a partial edit. */
+const CREATE_DEFAULTS = {
+  audienceCountries: CampaignFields.audienceCountries.default([]),
+  audienceAgeGroups: CampaignFields.audienceAgeGroups.default([]),
+  audienceGender: CampaignFields.audienceGender.default('any'),
+  hashtags: CampaignFields.hashtags.default([]),
+  guidelines: CampaignFields.guidelines.default([]),
+  usageRights: CampaignFields.usageRights.default('organic'),
+  maxRevisions: CampaignFields.maxRevisions.default(2),
 };
 
 type MoneyAndDates = {
@@ -76,7 +83,7 @@ export function campaignRuleIssues(input: MoneyAndDates): Record<string, string[
 }
 
 export const CreateCampaignBodySchema = z
-  .object(CampaignFields)
+  .object({ ...CampaignFields, ...CREATE_DEFAULTS })
   .strict()
   .superRefine((input, ctx) => {
     for (const [path, messages] of Object.entries(campaignRuleIssues(input))) {

@@ -34,8 +34,9 @@ export async function listCampaigns(
   if (query.status) conditions.push(eq(campaigns.status, query.status));
   if (query.category) conditions.push(sql`${query.category} = any(${campaigns.categories})`);
   if (query.platform) conditions.push(sql`${query.platform} = any(${campaigns.platforms})`);
-  if (query.q) {
-    const pattern = `%${escapeLike(query.q.replace(/^#/, ''))}%`;
+  const search = query.q?.replace(/^#/, '').trim();
+  if (search) {
+    const pattern = `%${escapeLike(search)}%`;
     conditions.push(
       sql`(${campaigns.title} ilike ${pattern} or array_to_string(${campaigns.hashtags}, ' ') ilike ${pattern}
         or exists (select 1 from ${users} left join ${brandProfiles} on ${brandProfiles.userId} = ${users.id}

@@ -210,7 +210,7 @@ describe('POST /api/campaigns', () => {
       ],
       ['a hashtag with a space', { hashtags: ['god kaffe'] }, { 'hashtags.0': ['invalid_hashtag'] }],
       ['a hashtag with punctuation', { hashtags: ['kaffe!'] }, { 'hashtags.0': ['invalid_hashtag'] }],
-      ['an unknown field', { budget: 100 }, { $: ['unknown_field'] }],
+      ['an unknown field', { budget: 100 }, { budget: ['unknown_field'] }],
       ['no title', { title: undefined }, { title: ['required'] }],
       ['a blank title', { title: '   ' }, { title: ['required'] }],
       ['a payout in fractions of an öre', { payoutOre: 2500.5 }, { payoutOre: ['invalid_amount'] }],
@@ -356,7 +356,7 @@ describe('PATCH /api/campaigns/{id}', () => {
     await expectError(res, 422, {
       code: 'validation_failed',
       message: 'Request json is invalid',
-      fields: { $: ['unknown_field'] },
+      fields: { status: ['unknown_field'] },
     });
   });
 });
@@ -1014,7 +1014,8 @@ describe('cover image', () => {
     expect(res.status).toBe(200);
     const view = await dataOf(res);
     expect(view.coverUrl).toMatch(new RegExp(`^/api/campaigns/${campaign.id}/cover\\?v=`));
-    const image = await t.app.request(view.coverUrl ?? '');
+    const image = await t.app.request(view.coverUrl ?? '', { headers: { Cookie: brand.cookie } });
+    expect((await t.app.request(view.coverUrl ?? '')).status).toBe(401);
     expect(image.status).toBe(200);
     expect(image.headers.get('content-type')).toBe('image/webp');
     const metadata = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
@@ -1043,10 +1044,14 @@ describe('cover image', () => {
       fields: { file: ['unsupported_type'] },
     });
     expect((await campaignRow(campaign.id))?.coverKey).toBeNull();
-    await expectError(await t.app.request(`/api/campaigns/${campaign.id}/cover`), 404, {
-      code: 'not_found',
-      message: 'No cover image',
-    });
+    await expectError(
+      await t.app.request(`/api/campaigns/${campaign.id}/cover`, { headers: { Cookie: brand.cookie } }),
+      404,
+      {
+        code: 'not_found',
+        message: 'No cover image',
+      },
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Database } from '@kollab/db';
 import { campaigns, claimEvents, claims, creatorProfiles, invitations, type User, users } from '@kollab/db/schema';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { Env } from '../../env.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -16,6 +17,7 @@ export interface PublishingDeps {
   db: Database;
   mailer: Mailer;
   env: Env;
+  logger?: Logger;
 }
 
 /** Matched creators answer within 5 Swedish working days (the brand is told 3–5). */
@@ -136,7 +138,12 @@ export async function changeCampaignStatus(
     { type: 'campaign', id },
     action === 'publish' ? { invited: invited.length } : undefined,
   );
-  if (invited.length) await mailInvitations(deps, campaign.title, invited);
+  if (invited.length) {
+    // Publishing is saved; a mail server hiccup must not turn it into an error.
+    await mailInvitations(deps, campaign.title, invited).catch((error: unknown) =>
+      deps.logger?.error({ err: error, campaignId: id }, 'invitation mails not all sent'),
+    );
+  }
   const [fresh] = await db.select().from(campaigns).where(eq(campaigns.id, id));
   const [view] = await toCampaignViews(db, actor, fresh ? [fresh] : []);
   if (!view) throw new AppError('not_found', 'Campaign not found');

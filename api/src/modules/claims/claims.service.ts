@@ -11,6 +11,7 @@ import {
   users,
 } from '@kollab/db/schema';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { Env } from '../../env.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -26,6 +27,7 @@ export interface ClaimDeps {
   db: Database;
   mailer: Mailer;
   env: Env;
+  logger?: Logger;
 }
 
 /** Brands have 3 Swedish working days to review a submission before it is accepted for them. */
@@ -47,8 +49,22 @@ function partyOf(actor: Actor, claim: Claim, campaign: Campaign): Party | null {
   return null;
 }
 
-/** Mails the side that did not act (creator ↔ brand); failures are logged, never fatal. */
+/** Mails the side that did not act (creator ↔ brand); the transition is already saved, so failures are only logged. */
 async function notify(deps: ClaimDeps, kind: ClaimMailKind, claim: Claim, campaign: Campaign, reason?: string | null) {
+  try {
+    await sendNotification(deps, kind, claim, campaign, reason);
+  } catch (error) {
+    deps.logger?.error({ err: error, claimId: claim.id, kind }, 'claim notification not sent');
+  }
+}
+
+async function sendNotification(
+  deps: ClaimDeps,
+  kind: ClaimMailKind,
+  claim: Claim,
+  campaign: Campaign,
+  reason?: string | null,
+) {
   const toBrand = kind === 'claimed' || kind === 'submitted' || kind === 'cancelled';
   const [creator] = await deps.db.select().from(users).where(eq(users.id, claim.creatorId));
   const [brand] = await deps.db.select().from(users).where(eq(users.id, campaign.brandId));
@@ -114,6 +130,20 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
+ * The video link and ad-label confirmation of a submission.
+ * @throws validation_failed (url: invalid_instagram_url | invalid_tiktok_url | unsupported_platform | invalid_url;
+ *   adLabelConfirmed: required)
+ */
+function checkSubmission(input: TransitionInput): { url: string; platform: string; kind: string } {
+  const parsed = parseVideoLink(input.submission?.url ?? '');
+  const fields: Record<string, string[]> = {};
+  if (!parsed.ok) fields.url = [parsed.error];
+  if (!input.submission?.adLabelConfirmed) fields.adLabelConfirmed = ['required'];
+  if (!parsed.ok || Object.keys(fields).length) throw AppError.validation(fields);
+  return { url: parsed.value.url, platform: parsed.value.platform, kind: parsed.value.kind };
+}
+
+/**
  * Moves a claim through the state machine inside one transaction. The claim row is locked, so
  * transitions on one claim are serial; slots are taken with a conditional increment on the
  * campaign row (and a CHECK constraint), so claims holding a slot never exceed the slots.
@@ -128,15 +158,6 @@ export async function transitionClaim(
   input: TransitionInput = {},
 ): Promise<Claim> {
   const { db } = deps;
-  let link: { url: string; platform: string; kind: string } | null = null;
-  if (to === 'submitted') {
-    const parsed = parseVideoLink(input.submission?.url ?? '');
-    const fields: Record<string, string[]> = {};
-    if (!parsed.ok) fields.url = [parsed.error];
-    if (!input.submission?.adLabelConfirmed) fields.adLabelConfirmed = ['required'];
-    if (Object.keys(fields).length) throw AppError.validation(fields);
-    if (parsed.ok) link = parsed.value;
-  }
   const result = await db.transaction(async (tx) => {
     const [claim] = await tx.select().from(claims).where(eq(claims.id, claimId)).for('update');
     const [campaign] = claim ? await tx.select().from(campaigns).where(eq(campaigns.id, claim.campaignId)) : [];
@@ -150,6 +171,8 @@ export async function transitionClaim(
         : new AppError('conflict', `Claim is ${claim.status}; it cannot become ${to}`);
     }
     if (party === 'admin' && !input.reason?.trim()) throw AppError.validation({ reason: ['required'] });
+    // A creator submits a link; an admin forcing `submitted` may do so without one.
+    const link = to === 'submitted' && (party !== 'admin' || input.submission) ? checkSubmission(input) : null;
     if (to === 'changes_requested') {
       if (!input.reason?.trim()) throw AppError.validation({ reason: ['required'] });
       if (claim.revisionsUsed >= campaign.maxRevisions) throw new AppError('conflict', 'No revision rounds left');
@@ -171,7 +194,7 @@ export async function transitionClaim(
     }
     const now = new Date();
     const changes: Partial<typeof claims.$inferInsert> = { status: to };
-    if (to === 'submitted' && link && input.submission) {
+    if (to === 'submitted' && link) {
       await tx
         .insert(submissions)
         .values({ claimId, url: link.url, platform: link.platform, kind: link.kind, adLabelConfirmed: now });

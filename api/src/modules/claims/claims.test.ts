@@ -163,7 +163,7 @@ describe('POST /api/campaigns/{id}/claims', () => {
       [
         'an unknown field',
         { guidelinesConfirmed: true, payoutOre: 1 },
-        { code: 'validation_failed', message: 'Request json is invalid', fields: { $: ['unknown_field'] } },
+        { code: 'validation_failed', message: 'Request json is invalid', fields: { payoutOre: ['unknown_field'] } },
       ],
     ])('%s → 422', async (_case, body, error) => {
       const creator = await signedIn(t, { role: 'creator' });

@@ -334,7 +334,7 @@ describe('PUT /api/creator-profile', () => {
       'an unknown field',
       { categories: ['beauty'], instagramFollowers: 1_000_000 },
       schemaError,
-      { $: ['unknown_field'] },
+      { instagramFollowers: ['unknown_field'] },
     ],
     [
       'an Instagram handle with spaces',

@@ -401,7 +401,7 @@ describe('POST /api/user/update/{id}', () => {
     ['an empty name', { fullName: '   ' }, schema, { fullName: ['required'] }],
     ['a name over 120 characters', { fullName: 'x'.repeat(121) }, schema, { fullName: ['too_long'] }],
     ['an unknown locale', { locale: 'fi' }, schema, { locale: ['invalid_locale'] }],
-    ['an unknown field', { fullName: 'Ok Name', nickname: 'x' }, schema, { $: ['unknown_field'] }],
+    ['an unknown field', { fullName: 'Ok Name', nickname: 'x' }, schema, { nickname: ['unknown_field'] }],
     [
       'several bad fields at once',
       { fullName: 'Ok Name', personalNumber: '811228-9875', phone: 'x' },

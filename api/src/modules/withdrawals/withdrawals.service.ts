@@ -1,6 +1,7 @@
 import type { Database } from '@kollab/db';
 import { campaigns, claims, paymentMethods, type User, users, type Withdrawal, withdrawals } from '@kollab/db/schema';
 import { and, asc, count, desc, eq, inArray, isNotNull, sum } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { Env } from '../../env.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { decrypt } from '../../lib/encryption.ts';
@@ -16,6 +17,7 @@ export interface WithdrawalDeps {
   mailer: Mailer;
   env: Env;
   secrets: Secrets;
+  logger?: Logger;
 }
 
 export function toWithdrawalView(row: Withdrawal): WithdrawalView {
@@ -174,8 +176,16 @@ export async function settleWithdrawal(
   return row;
 }
 
-/** Mails the creator about their withdrawal, in their language. */
+/** Mails the creator about their withdrawal, in their language; the money has moved, so failures are only logged. */
 export async function mailWithdrawal(deps: WithdrawalDeps, row: Withdrawal): Promise<void> {
+  try {
+    await sendWithdrawalMail(deps, row);
+  } catch (error) {
+    deps.logger?.error({ err: error, withdrawalId: row.id }, 'withdrawal mail not sent');
+  }
+}
+
+async function sendWithdrawalMail(deps: WithdrawalDeps, row: Withdrawal): Promise<void> {
   const [creator] = await deps.db.select().from(users).where(eq(users.id, row.userId));
   if (!creator) return;
   await deps.mailer.send(

@@ -1,0 +1,2 @@
+DROP INDEX "claims_live_key";--> statement-breakpoint
+CREATE UNIQUE INDEX "claims_live_key" ON "claims" USING btree ("campaign_id","creator_id") WHERE "claims"."status" in ('pending', 'approved', 'submitted', 'changes_requested', 'accepted');
