@@ -9,6 +9,9 @@ import { SignInPage } from './pages/auth/sign-in';
 import { I18nRoot } from './providers/i18n-context';
 import { SessionProvider } from './providers/session';
 import { theme } from './providers/theme';
+import { campaignRoutes } from './routes/campaigns';
+import { chatRoutes } from './routes/chat';
+import { moneyRoutes } from './routes/money';
 
 /** Every page but sign-in is its own chunk, so the sign-in route loads as little as possible. */
 function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -55,6 +58,9 @@ export function App() {
                     <Route path="onboarding" element={<OnboardingPage />} />
                     <Route path="profile" element={<CreatorProfilePage />} />
                     <Route path="withdrawal" element={<WithdrawalPage />} />
+                    {campaignRoutes}
+                    {moneyRoutes}
+                    {chatRoutes}
                   </Route>
                   <Route path="register" element={<RegisterPage />} />
                   <Route path="verify-email" element={<VerifyEmailPage />} />

@@ -1,11 +1,20 @@
 import type { I18nProvider } from '@refinedev/core';
-import en from '../locales/en.json';
-import sv from '../locales/sv.json';
+import campaignsEn from '../locales/campaigns.en.json';
+import campaignsSv from '../locales/campaigns.sv.json';
+import chatEn from '../locales/chat.en.json';
+import chatSv from '../locales/chat.sv.json';
+import baseEn from '../locales/en.json';
+import moneyEn from '../locales/money.en.json';
+import moneySv from '../locales/money.sv.json';
+import baseSv from '../locales/sv.json';
 
 export type Locale = 'sv' | 'en';
-export type MessageKey = keyof typeof sv;
 
-// Both dictionaries must have exactly the same keys; this line fails to compile otherwise.
+// One dictionary per area (base, campaigns, money, chat), merged. Each sv/en pair must have
+// exactly the same keys; these lines fail to compile otherwise.
+const sv = { ...baseSv, ...campaignsSv, ...moneySv, ...chatSv };
+const en = { ...baseEn, ...campaignsEn, ...moneyEn, ...chatEn } satisfies Record<keyof typeof sv, string>;
+export type MessageKey = keyof typeof sv;
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { sv, en } satisfies Record<
   Locale,
   Record<keyof typeof en, string>

@@ -9,6 +9,7 @@ import { useT } from '../../hooks/use-t';
 import { useSession } from '../../providers/session';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
+import { MainNav } from './main-nav';
 import { PageLoader } from './page-loader';
 import { UserMenu } from './user-menu';
 
@@ -41,6 +42,7 @@ export function AppLayout() {
           {data ? <UserMenu user={data.user} /> : null}
         </Toolbar>
       </AppBar>
+      <MainNav />
       <Container component="main" id="main" tabIndex={-1} maxWidth="md" sx={{ py: { xs: 2, md: 4 }, flexGrow: 1 }}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
