@@ -93,8 +93,9 @@ test.describe('landing page', () => {
     ]) {
       await expect(page.getByRole('heading', { level: 2, name: heading })).toBeVisible();
     }
-    // The demo seed has one creator and one brand; campaigns and payouts do not exist yet.
+    // Filled in from GET /api/site-stats (the demo seed has accounts and campaigns).
     await expect(page.locator('[data-stat="creators"]')).toHaveText(/^\d+$/);
+    await expect(page.locator('[data-stat="campaigns"]')).toHaveText(/^\d+$/);
     await expect(page.locator('[data-stat="paidOut"]')).toHaveText(/kr$/);
     await expect(page.getByRole('link', { name: 'Skapa konto som kreatör' }).first()).toHaveAttribute(
       'href',

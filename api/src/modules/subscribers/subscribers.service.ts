@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { type Database, newId } from '@kollab/db';
-import { subscribers, users } from '@kollab/db/schema';
+import { campaigns, subscribers, users, withdrawals } from '@kollab/db/schema';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { and, count, eq, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, sql, sum } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
@@ -155,11 +155,12 @@ export async function unsubscribe(db: Database, token: string, now = new Date())
 }
 
 /**
- * Public counts for the landing page. Campaigns and payouts have no tables yet, so they are 0 until
- * the campaign and payout modules exist.
+ * Public counts for the landing page: active creators and brands, campaigns that have gone live
+ * (published or paused; drafts and cancelled ones do not count), the total of paid-out withdrawals,
+ * and confirmed, still subscribed newsletter subscribers.
  */
 export async function getSiteStats(db: Database): Promise<SiteStats> {
-  const [creators, brands, confirmed] = await Promise.all([
+  const [creators, brands, live, paid, confirmed] = await Promise.all([
     db
       .select({ n: count() })
       .from(users)
@@ -170,14 +171,22 @@ export async function getSiteStats(db: Database): Promise<SiteStats> {
       .where(and(eq(users.role, 'brand'), isNull(users.suspendedAt))),
     db
       .select({ n: count() })
+      .from(campaigns)
+      .where(inArray(campaigns.status, ['published', 'paused'])),
+    db
+      .select({ total: sum(withdrawals.amountOre) })
+      .from(withdrawals)
+      .where(eq(withdrawals.status, 'paid')),
+    db
+      .select({ n: count() })
       .from(subscribers)
       .where(and(isNotNull(subscribers.confirmedAt), isNull(subscribers.unsubscribedAt))),
   ]);
   return {
     creators: creators[0]?.n ?? 0,
     brands: brands[0]?.n ?? 0,
-    campaigns: 0,
-    paidOut: { amount: 0, currency: 'SEK' },
+    campaigns: live[0]?.n ?? 0,
+    paidOut: { amount: Number(paid[0]?.total ?? 0), currency: 'SEK' },
     subscribers: confirmed[0]?.n ?? 0,
   };
 }

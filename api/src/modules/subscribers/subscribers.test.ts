@@ -1,6 +1,7 @@
-import { subscribers, users } from '@kollab/db/schema';
+import { subscribers, users, withdrawals } from '@kollab/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCampaign } from '../../test/factories.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
@@ -295,12 +296,30 @@ describe('POST /api/subscribers/unsubscribe', () => {
 });
 
 describe('GET /api/site-stats', () => {
-  it('counts creators, brands and only confirmed, still subscribed subscribers', async () => {
-    await t.db.insert(users).values([
-      { email: 'c1@example.se', role: 'creator', fullName: 'C One' },
-      { email: 'c2@example.se', role: 'creator', fullName: 'C Two' },
-      { email: 'c3@example.se', role: 'creator', fullName: 'C Three', suspendedAt: new Date() },
-      { email: 'b1@example.se', role: 'brand', fullName: 'B One' },
+  it('counts active creators and brands, live campaigns, paid-out withdrawals and confirmed subscribers', async () => {
+    const [creator, , , brand] = await t.db
+      .insert(users)
+      .values([
+        { email: 'c1@example.se', role: 'creator', fullName: 'C One' },
+        { email: 'c2@example.se', role: 'creator', fullName: 'C Two' },
+        { email: 'c3@example.se', role: 'creator', fullName: 'C Three', suspendedAt: new Date() },
+        { email: 'b1@example.se', role: 'brand', fullName: 'B One' },
+      ])
+      .returning();
+    if (!creator || !brand) throw new Error('users not created');
+    for (const status of ['published', 'paused', 'draft', 'cancelled'] as const) {
+      await createCampaign(t.db, brand.id, { status });
+    }
+    const withdrawal = {
+      userId: creator.id,
+      paymentMethodType: 'swish',
+      paymentMethodMasked: 'Swish •••• 4567',
+    } as const;
+    await t.db.insert(withdrawals).values([
+      { ...withdrawal, amountOre: 240_000, status: 'paid' },
+      { ...withdrawal, amountOre: 60_050, status: 'paid' },
+      { ...withdrawal, amountOre: 99_900, status: 'requested' },
+      { ...withdrawal, amountOre: 10_000, status: 'rejected' },
     ]);
     const confirmed = await t.db
       .select({ n: sql<number>`count(*)::int` })
@@ -313,8 +332,8 @@ describe('GET /api/site-stats', () => {
     expect(await res.json()).toEqual({
       creators: 2,
       brands: 1,
-      campaigns: 0,
-      paidOut: { amount: 0, currency: 'SEK' },
+      campaigns: 2,
+      paidOut: { amount: 300_050, currency: 'SEK' },
       subscribers: confirmed[0]?.n,
     });
   });
