@@ -14,8 +14,13 @@ export function freePort(): Promise<number> {
   });
 }
 
+/** Starts a Node process; with BENCH_PROFILE=<dir> it writes a CPU profile there on exit. */
 export function startProcess(args: string[], env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+  return spawn(process.execPath, [...profile, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
 }
 
 /** Polls until the URL answers 200; returns the milliseconds since `since`. */

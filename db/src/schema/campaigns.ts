@@ -72,6 +72,8 @@ export const campaigns = pgTable(
   (table) => [
     index('campaigns_brand_id_idx').on(table.brandId),
     index('campaigns_status_starts_at_idx').on(table.status, table.startsAt),
+    index('campaigns_categories_idx').using('gin', table.categories),
+    index('campaigns_platforms_idx').using('gin', table.platforms),
     check(
       'campaigns_money_check',
       sql`${table.payoutOre} > 0 and ${table.payoutOre} * ${table.slots} <= ${table.budgetOre}`,

@@ -23,38 +23,58 @@ export function coverUrl(campaign: Pick<Campaign, 'id' | 'coverKey'>): string | 
   return campaign.coverKey ? `/api/campaigns/${campaign.id}/cover?v=${encodeURIComponent(campaign.coverKey)}` : null;
 }
 
+type BrandInfo = { id: string; fullName: string; profile: typeof brandProfiles.$inferSelect | null };
+
+export interface ViewContext {
+  /** Already-loaded brands, keyed by user id (saves a query for list pages). */
+  brands?: Map<string, BrandInfo>;
+  /** Already-loaded newest claim of the creator per campaign id. */
+  myClaims?: Map<string, { id: string; status: string }>;
+}
+
 /** Turns rows into the API shape with their brand and, for a creator, their own newest claim. */
-export async function toCampaignViews(db: Database, actor: User, rows: Campaign[]): Promise<CampaignView[]> {
+export async function toCampaignViews(
+  db: Database,
+  actor: User,
+  rows: Campaign[],
+  context: ViewContext = {},
+): Promise<CampaignView[]> {
   if (rows.length === 0) return [];
-  const brandIds = [...new Set(rows.map((row) => row.brandId))];
-  const brands = await db
-    .select({ id: users.id, fullName: users.fullName, profile: brandProfiles })
-    .from(users)
-    .leftJoin(brandProfiles, eq(brandProfiles.userId, users.id))
-    .where(inArray(users.id, brandIds));
-  const brandById = new Map(brands.map((brand) => [brand.id, brand]));
-  const myClaims = new Map<string, { id: string; status: string }>();
-  if (actor.role === 'creator') {
-    const rowsOfMine = await db
-      .select({ id: claims.id, status: claims.status, campaignId: claims.campaignId })
-      .from(claims)
-      .where(
-        and(
-          eq(claims.creatorId, actor.id),
-          inArray(
-            claims.campaignId,
-            rows.map((row) => row.id),
+  let brandById = context.brands;
+  if (!brandById) {
+    const brandIds = [...new Set(rows.map((row) => row.brandId))];
+    const brands = await db
+      .select({ id: users.id, fullName: users.fullName, profile: brandProfiles })
+      .from(users)
+      .leftJoin(brandProfiles, eq(brandProfiles.userId, users.id))
+      .where(inArray(users.id, brandIds));
+    brandById = new Map(brands.map((brand) => [brand.id, brand]));
+  }
+  let myClaims = context.myClaims;
+  if (!myClaims) {
+    myClaims = new Map();
+    if (actor.role === 'creator') {
+      const rowsOfMine = await db
+        .select({ id: claims.id, status: claims.status, campaignId: claims.campaignId })
+        .from(claims)
+        .where(
+          and(
+            eq(claims.creatorId, actor.id),
+            inArray(
+              claims.campaignId,
+              rows.map((row) => row.id),
+            ),
           ),
-        ),
-      )
-      .orderBy(desc(claims.createdAt));
-    for (const claim of rowsOfMine) {
-      if (!myClaims.has(claim.campaignId)) myClaims.set(claim.campaignId, { id: claim.id, status: claim.status });
+        )
+        .orderBy(desc(claims.createdAt));
+      for (const claim of rowsOfMine) {
+        if (!myClaims.has(claim.campaignId)) myClaims.set(claim.campaignId, { id: claim.id, status: claim.status });
+      }
     }
   }
   const now = new Date();
   return rows.map((row) => {
-    const brand = brandById.get(row.brandId);
+    const brand = brandById?.get(row.brandId);
     const profile = brand?.profile;
     return {
       id: row.id,
@@ -98,7 +118,7 @@ export async function toCampaignViews(db: Database, actor: User, rows: Campaign[
       state: deriveState(row, now),
       publishedAt: row.publishedAt?.toISOString() ?? null,
       createdAt: row.createdAt.toISOString(),
-      myClaim: myClaims.get(row.id) ?? null,
+      myClaim: myClaims?.get(row.id) ?? null,
     };
   });
 }

@@ -1,6 +1,6 @@
 import type { Database } from '@kollab/db';
 import { brandProfiles, type Campaign, campaigns, claims, type User, users } from '@kollab/db/schema';
-import { and, asc, count, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { toCampaignViews } from './campaign-view.ts';
@@ -25,23 +25,47 @@ function visibility(actor: User): SQL | undefined {
   return sql`(${campaigns.status} = 'published' or exists (select 1 from ${claims} where ${claims.campaignId} = ${campaigns.id} and ${claims.creatorId} = ${actor.id}))`;
 }
 
+/** A creator's claims, newest first, with their campaigns' status (one small query per list page). */
+async function claimsOf(db: Database, actor: User) {
+  if (actor.role !== 'creator') return [];
+  return db
+    .select({ id: claims.id, status: claims.status, campaignId: claims.campaignId, campaignStatus: campaigns.status })
+    .from(claims)
+    .innerJoin(campaigns, eq(campaigns.id, claims.campaignId))
+    .where(eq(claims.creatorId, actor.id))
+    .orderBy(desc(claims.createdAt));
+}
+
 export async function listCampaigns(
   db: Database,
   actor: User,
   query: ListCampaignsQuery,
 ): Promise<{ data: CampaignView[]; total: number }> {
-  const conditions: (SQL | undefined)[] = [visibility(actor)];
+  const mine = await claimsOf(db, actor);
+  // Shaped so PostgreSQL can walk the (status, starts_at) index: the few unpublished campaigns a
+  // creator has claims on are named rather than checked row by row.
+  const unpublishedClaimed = [
+    ...new Set(mine.filter((claim) => claim.campaignStatus !== 'published').map((claim) => claim.campaignId)),
+  ];
+  const published = eq(campaigns.status, 'published');
+  const conditions: (SQL | undefined)[] = [
+    actor.role !== 'creator'
+      ? visibility(actor)
+      : unpublishedClaimed.length
+        ? or(published, inArray(campaigns.id, unpublishedClaimed))
+        : published,
+  ];
   if (query.status) conditions.push(eq(campaigns.status, query.status));
-  if (query.category) conditions.push(sql`${query.category} = any(${campaigns.categories})`);
-  if (query.platform) conditions.push(sql`${query.platform} = any(${campaigns.platforms})`);
+  if (query.category) conditions.push(arrayContains(campaigns.categories, [query.category]));
+  if (query.platform) conditions.push(arrayContains(campaigns.platforms, [query.platform]));
   const search = query.q?.replace(/^#/, '').trim();
   if (search) {
     const pattern = `%${escapeLike(search)}%`;
     conditions.push(
       sql`(${campaigns.title} ilike ${pattern} or array_to_string(${campaigns.hashtags}, ' ') ilike ${pattern}
-        or exists (select 1 from ${users} left join ${brandProfiles} on ${brandProfiles.userId} = ${users.id}
-                   where ${users.id} = ${campaigns.brandId}
-                     and coalesce(${brandProfiles.companyName}, ${users.fullName}) ilike ${pattern}))`,
+        or ${campaigns.brandId} in (select ${users.id} from ${users} left join ${brandProfiles} on ${brandProfiles.userId} = ${users.id}
+                                   where ${users.role} = 'brand'
+                                     and coalesce(${brandProfiles.companyName}, ${users.fullName}) ilike ${pattern}))`,
     );
   }
   const where = and(...conditions);
@@ -51,17 +75,30 @@ export async function listCampaigns(
     title: campaigns.title,
     payoutOre: campaigns.payoutOre,
   }[query.sort];
-  const [rows, totals] = await Promise.all([
+  const [page, totals] = await Promise.all([
     db
-      .select()
+      .select({ campaign: campaigns, brandName: users.fullName, profile: brandProfiles })
       .from(campaigns)
+      .innerJoin(users, eq(users.id, campaigns.brandId))
+      .leftJoin(brandProfiles, eq(brandProfiles.userId, campaigns.brandId))
       .where(where)
       .orderBy(query.order === 'asc' ? asc(column) : desc(column), asc(campaigns.id))
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(campaigns).where(where),
   ]);
-  return { data: await toCampaignViews(db, actor, rows), total: totals[0]?.total ?? 0 };
+  const brands = new Map(
+    page.map((row) => [
+      row.campaign.brandId,
+      { id: row.campaign.brandId, fullName: row.brandName, profile: row.profile },
+    ]),
+  );
+  const myClaims = new Map<string, { id: string; status: string }>();
+  for (const claim of mine) {
+    if (!myClaims.has(claim.campaignId)) myClaims.set(claim.campaignId, { id: claim.id, status: claim.status });
+  }
+  const campaignRows = page.map((row) => row.campaign);
+  return { data: await toCampaignViews(db, actor, campaignRows, { brands, myClaims }), total: totals[0]?.total ?? 0 };
 }
 
 /**
