@@ -1,6 +1,29 @@
+import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
+import Payments from '@mui/icons-material/Payments';
+import { type ComponentType, lazy } from 'react';
+import { Route } from 'react-router';
 import type { NavItem } from './nav';
 
-/** The money area's routes, mounted inside the signed-in layout (see app.tsx). */
-export const moneyRoutes = null;
+/** Each page is its own chunk (the payouts queue brings the data grid), so sign-in stays small. */
+function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
 
-export const moneyNav: NavItem[] = [];
+const EarningsPage = lazyNamed(() => import('../pages/earnings/earnings'), 'EarningsPage');
+const AdminWithdrawalsPage = lazyNamed(() => import('../pages/admin/withdrawals/list'), 'AdminWithdrawalsPage');
+
+/**
+ * The money area's routes, mounted inside the signed-in layout (see app.tsx). `/withdrawal`
+ * (pages/creator/withdrawal.tsx) is mounted by app.tsx itself.
+ */
+export const moneyRoutes = (
+  <>
+    <Route path="earnings" element={<EarningsPage />} />
+    <Route path="admin/withdrawals" element={<AdminWithdrawalsPage />} />
+  </>
+);
+
+export const moneyNav: NavItem[] = [
+  { to: '/earnings', label: 'money.nav.earnings', icon: <AccountBalanceWallet />, roles: ['creator'] },
+  { to: '/admin/withdrawals', label: 'money.nav.payouts', icon: <Payments />, roles: ['admin'] },
+];
