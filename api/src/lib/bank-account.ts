@@ -1,3 +1,4 @@
+import { luhnValid } from './luhn.ts';
 import type { Result } from './result.ts';
 
 export type BankAccount = {
@@ -69,20 +70,6 @@ const RANGES: readonly (readonly [number, number, string, Rule])[] = [
   [9960, 9969, 'Nordea (Plusgirot)', 't2c3'],
 ];
 
-/** Luhn (modulus 10) over a string of digits whose last digit is the check digit. */
-function mod10(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
-}
-
 /** Modulus 11 with the given weights (left to right); one weight per digit. */
 function mod11(digits: string, weights: readonly number[]): boolean {
   let sum = 0;
@@ -97,11 +84,11 @@ function accountValid(rule: Rule, clearing: string, account: string): boolean {
     case 't1c2':
       return account.length === 7 && mod11(clearing + account, [1, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1]);
     case 't2c1':
-      return account.length === 10 && mod10(account);
+      return account.length === 10 && luhnValid(account);
     case 't2c2':
       return account.length === 9 && mod11(account, [9, 8, 7, 6, 5, 4, 3, 2, 1]);
     case 't2c3':
-      return account.length >= 2 && account.length <= 10 && mod10(account.padStart(10, '0'));
+      return account.length >= 2 && account.length <= 10 && luhnValid(account.padStart(10, '0'));
   }
 }
 
@@ -113,7 +100,7 @@ export function parseSwedishBankAccount(clearingInput: string, accountInput: str
   if (!/^\d{4}$/.test(clearingNumber) && !/^8\d{4}$/.test(clearingNumber)) {
     return { ok: false, error: 'invalid_clearing_number' };
   }
-  if (clearingNumber.length === 5 && !mod10(clearingNumber)) return { ok: false, error: 'invalid_clearing_number' };
+  if (clearingNumber.length === 5 && !luhnValid(clearingNumber)) return { ok: false, error: 'invalid_clearing_number' };
   const clearing = clearingNumber.slice(0, 4);
   const code = Number(clearing);
   const range = RANGES.find(([from, to]) => code >= from && code <= to);

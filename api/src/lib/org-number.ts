@@ -1,17 +1,5 @@
+import { luhnValid } from './luhn.ts';
 import type { Result } from './result.ts';
-
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index++) {
-    let value = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 1) {
-      value *= 2;
-      if (value > 9) value -= 9;
-    }
-    sum += value;
-  }
-  return sum % 10 === 0;
-}
 
 /**
  * A Swedish organisationsnummer (NNNNNN-NNNN, Luhn checksum, third digit at least 2; 16-prefixed

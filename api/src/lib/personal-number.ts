@@ -1,3 +1,4 @@
+import { luhnValid } from './luhn.ts';
 import type { Result } from './result.ts';
 
 export type PersonalNumber = {
@@ -22,20 +23,6 @@ function daysInMonth(year: number, month: number): number {
 /** Compares two (year, month, day) triples: negative, zero or positive. */
 function compareDates(a: [number, number, number], b: [number, number, number]): number {
   return a[0] - b[0] || a[1] - b[1] || a[2] - b[2];
-}
-
-/** Luhn check over a string of digits (the last digit is the check digit). */
-function luhnValid(digits: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < digits.length; i++) {
-    let d = Number(digits[digits.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return sum % 10 === 0;
 }
 
 const pad = (n: number, width: number): string => String(n).padStart(width, '0');
