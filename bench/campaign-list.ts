@@ -103,7 +103,9 @@ try {
   });
   const p99 = result.latency.p99;
   console.log(`GET /api/campaigns as a creator, 10,000 campaigns, PostgreSQL, ${seconds} s at ${rate} req/s target`);
-  console.log(`  achieved ${result.requests.average.toFixed(0)} req/s, non-2xx ${result.non2xx}, errors ${result.errors}`);
+  console.log(
+    `  achieved ${result.requests.average.toFixed(0)} req/s, non-2xx ${result.non2xx}, errors ${result.errors}`,
+  );
   console.log(`  p50 ${result.latency.p50} ms  p99 ${p99} ms  max ${result.latency.max} ms`);
   console.log(`  budget p99 ≤ 25 ms: ${p99 <= 25 ? 'met' : 'MISSED'}`);
 } finally {
