@@ -52,6 +52,7 @@ export interface MoneyFormat {
   plain: (ore: number) => string;
   date: (iso: string) => string;
   dateTime: (iso: string) => string;
+  time: (iso: string) => string;
 }
 
 /** Formatters for amounts and dates in the user's language. */
@@ -68,11 +69,13 @@ export function useMoneyFormat(): MoneyFormat {
     });
     const date = new Intl.DateTimeFormat(tag, { dateStyle: 'medium' });
     const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
+    const time = new Intl.DateTimeFormat(tag, { timeStyle: 'short' });
     return {
       sek: (ore) => currency.format(ore / 100),
       plain: (ore) => (ore % 100 === 0 ? whole.format(ore / 100) : decimal.format(ore / 100)),
       date: (iso) => date.format(new Date(iso)),
       dateTime: (iso) => dateTime.format(new Date(iso)),
+      time: (iso) => time.format(new Date(iso)),
     };
   }, [locale]);
 }

@@ -420,9 +420,7 @@ export function WithdrawalWizard({
               {format.sek(amountOre)}
             </Typography>
             <Typography component="dt">{t('money.wizard.confirm.to')}</Typography>
-            <Typography component="dd">
-              {t(`paymentMethods.types.${method.type}`)}, {method.masked}
-            </Typography>
+            <Typography component="dd">{method.masked}</Typography>
             <Typography component="dt">{t('money.wizard.confirm.left')}</Typography>
             <Typography component="dd" sx={{ fontVariantNumeric: 'tabular-nums' }}>
               {format.sek(earnings.availableOre - amountOre)}

@@ -154,23 +154,31 @@ function PayoutsQueue() {
     {
       field: 'createdAt',
       headerName: t('money.admin.columns.createdAt'),
-      minWidth: 150,
-      flex: 1,
+      minWidth: 120,
+      flex: 0.8,
       valueFormatter: (value: string) => format.dateTime(value),
+      renderCell: ({ value }) => (
+        <Box sx={{ lineHeight: 1.3, py: 1, whiteSpace: 'normal' }}>
+          <Typography variant="body2">{format.date(value)}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {format.time(value)}
+          </Typography>
+        </Box>
+      ),
     },
     {
       field: 'creator',
       headerName: t('money.admin.columns.creator'),
       sortable: false,
-      minWidth: 200,
-      flex: 1.5,
+      minWidth: 180,
+      flex: 1.4,
       valueGetter: (_value, row) => `${row.creator.name} ${row.creator.email}`,
       renderCell: ({ row }) => (
         <Box sx={{ lineHeight: 1.3, py: 1, overflow: 'hidden' }}>
           <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
             {row.creator.name}
           </Typography>
-          <Typography variant="body2" noWrap color="text.secondary">
+          <Typography variant="body2" noWrap color="text.secondary" title={row.creator.email}>
             {row.creator.email}
           </Typography>
         </Box>
@@ -180,22 +188,22 @@ function PayoutsQueue() {
       field: 'amountOre',
       headerName: t('money.admin.columns.amount'),
       type: 'number',
-      minWidth: 120,
-      flex: 1,
+      minWidth: 110,
+      flex: 0.8,
       valueFormatter: (value: number) => format.sek(value),
     },
     {
       field: 'paymentMethodMasked',
       headerName: t('money.admin.columns.method'),
       sortable: false,
-      minWidth: 160,
+      minWidth: 140,
       flex: 1,
     },
     {
       field: 'status',
       headerName: t('money.admin.columns.status'),
       sortable: false,
-      minWidth: 110,
+      minWidth: 100,
       renderCell: ({ row }) => <StatusChip status={row.status} />,
     },
     {
@@ -212,7 +220,7 @@ function PayoutsQueue() {
       field: 'actions',
       type: 'actions',
       headerName: t('money.admin.columns.actions'),
-      minWidth: 100,
+      minWidth: 90,
       getActions: ({ row }) =>
         row.status === 'requested'
           ? [
@@ -235,6 +243,15 @@ function PayoutsQueue() {
     },
   ];
 
+  const localeText = useMemo(
+    () => ({
+      ...(locale === 'sv' ? svSE.components.MuiDataGrid.defaultProps.localeText : {}),
+      paginationDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
+        t('money.admin.pageRange', { from, to, count }),
+    }),
+    [locale, t],
+  );
+
   const exportHref =
     selectedIds.length > 0
       ? `/api/admin/withdrawals/export?ids=${selectedIds.map(encodeURIComponent).join(',')}`
@@ -247,7 +264,7 @@ function PayoutsQueue() {
       variant="contained"
       startIcon={<Download />}
       disabled={!exportHref}
-      sx={{ alignSelf: { sm: 'center' } }}
+      sx={{ alignSelf: { sm: 'center' }, whiteSpace: 'nowrap', flexShrink: 0 }}
     >
       {t('money.admin.export', { count: selectedIds.length })}
     </Button>
@@ -303,7 +320,11 @@ function PayoutsQueue() {
           isRowSelectable={({ row }) => row.status === 'requested'}
           rowSelectionModel={selection}
           onRowSelectionModelChange={setSelection}
-          localeText={locale === 'sv' ? svSE.components.MuiDataGrid.defaultProps.localeText : undefined}
+          localeText={localeText}
+          columnVisibilityModel={{
+            details: state.status !== 'requested',
+            actions: state.status === 'requested' || state.status === 'all',
+          }}
           slots={{ noRowsOverlay: EmptyQueue }}
           slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
           sx={{ minHeight: 300 }}
