@@ -3,6 +3,7 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { notifyUnreadMessages } from '../modules/chat/chat.notifications.ts';
 import { type ClaimDeps, transitionClaim } from '../modules/claims/claims.service.ts';
+import { type DeletionDeps, processDueDeletionRequests } from '../modules/deletion-requests/deletion-requests.processing.ts';
 import { AppError } from './errors.ts';
 
 export interface SweepResult {
@@ -10,14 +11,15 @@ export interface SweepResult {
   claimsExpired: number;
   claimsAutoAccepted: number;
   messageNotifications: number;
+  deletionRequestsProcessed: number;
 }
 
 /**
  * The time-based work: unanswered invitations past their respond-by date expire, pending claims on
- * ended campaigns expire, and submissions the brand left unreviewed past `autoAcceptAt` are accepted.
- * Every step is a conditional update on PostgreSQL, so several API instances can sweep at once.
+ * ended campaigns expire, submissions the brand left unreviewed past `autoAcceptAt` are accepted, and
+ * confirmed deletion requests past their due date are carried out. Every step is a conditional update on PostgreSQL, so several API instances can sweep at once.
  */
-export async function sweep(deps: ClaimDeps, now = new Date()): Promise<SweepResult> {
+export async function sweep(deps: ClaimDeps & DeletionDeps, now = new Date()): Promise<SweepResult> {
   const { db } = deps;
   const expired = await db
     .update(invitations)
@@ -40,7 +42,14 @@ export async function sweep(deps: ClaimDeps, now = new Date()): Promise<SweepRes
   for (const claim of due)
     if (await quietly(() => transitionClaim(deps, 'system', claim.id, 'accepted'))) claimsAutoAccepted++;
   const messageNotifications = await notifyUnreadMessages(deps, now);
-  return { invitationsExpired: expired.length, claimsExpired, claimsAutoAccepted, messageNotifications };
+  const deletionRequestsProcessed = await processDueDeletionRequests(deps, now);
+  return {
+    invitationsExpired: expired.length,
+    claimsExpired,
+    claimsAutoAccepted,
+    messageNotifications,
+    deletionRequestsProcessed,
+  };
 }
 
 /** Another instance may have moved the claim first: a state conflict is not an error here. */

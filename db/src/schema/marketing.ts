@@ -35,6 +35,8 @@ export const deletionRequests = pgTable(
     id: id(),
     userId: text().references(() => users.id, { onDelete: 'set null' }),
     email: text().notNull(),
+    /** The language of the mails about the request (confirmation, completion). */
+    locale: locale().notNull().default('sv'),
     source: deletionRequestSource().notNull(),
     status: deletionRequestStatus().notNull().default('pending'),
     /** Public requests must be confirmed from the mailbox before they are acted on. */

@@ -1,6 +1,6 @@
 import type { Database } from '@kollab/db';
 import { brandProfiles, type Campaign, campaigns, claims, type User, users } from '@kollab/db/schema';
-import { and, arrayContains, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { toCampaignViews } from './campaign-view.ts';

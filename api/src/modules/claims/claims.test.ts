@@ -1040,7 +1040,10 @@ describe('scheduler sweep (own database)', () => {
 
     const first = await sweep(deps, now);
 
-    expect(first).toEqual({ invitationsExpired: 1, claimsExpired: 1, claimsAutoAccepted: 1, messageNotifications: 0 });
+    expect(first).toEqual({ invitationsExpired: 1, claimsExpired: 1, claimsAutoAccepted: 1,
+      messageNotifications: 0,
+      deletionRequestsProcessed: 0,
+    });
     const invitationStatus = async (id: string) =>
       (await s.db.select().from(invitations).where(eq(invitations.id, id)))[0]?.status;
     expect(await invitationStatus(overdueInvitation.id)).toBe('expired');
@@ -1064,7 +1067,10 @@ describe('scheduler sweep (own database)', () => {
 
     const second = await sweep(deps, now);
 
-    expect(second).toEqual({ invitationsExpired: 0, claimsExpired: 0, claimsAutoAccepted: 0, messageNotifications: 0 });
+    expect(second).toEqual({ invitationsExpired: 0, claimsExpired: 0, claimsAutoAccepted: 0,
+      messageNotifications: 0,
+      deletionRequestsProcessed: 0,
+    });
     expect(await eventCount()).toBe(eventsAfterFirst);
     expect(await slotsTaken(ended.id, s)).toBe(1);
     expect(await slotsTaken(running.id, s)).toBe(2);

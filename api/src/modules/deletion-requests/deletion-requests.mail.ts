@@ -27,3 +27,24 @@ export function deletionConfirmationMail(publicUrl: string, to: string, locale: 
   const url = `${publicUrl}${CONFIRM_PAGE[locale]}?token=${encodeURIComponent(token)}`;
   return { to, subject: text.subject, text: `${text.body}\n\n${url}\n\n${text.after}\n\n${text.ignore}\n` };
 }
+
+const DONE = {
+  sv: {
+    subject: 'Dina uppgifter hos Kollab är raderade',
+    body: 'Vi har nu raderat personuppgifterna som hörde till den här e-postadressen: ditt konto, din profil, dina betalningsuppgifter och din prenumeration. Dina meddelanden finns kvar hos mottagarna men visas som från en raderad användare.',
+    after:
+      'Uppgifter som bokföringslagen kräver att vi sparar, som utbetalningar, finns kvar utan koppling till dig. Du behöver inte göra något mer.',
+  },
+  en: {
+    subject: 'Your data at Kollab has been deleted',
+    body: 'We have now deleted the personal data linked to this e-mail address: your account, profile, payment details and subscription. Your messages remain with their recipients but are shown as from a deleted user.',
+    after:
+      'Records that Swedish accounting law requires us to keep, such as payouts, are retained without a link to you. There is nothing more you need to do.',
+  },
+} as const;
+
+/** Tells the requester that their data is gone (sent to the address captured in the request). */
+export function deletionCompletedMail(to: string, locale: Locale): Mail {
+  const text = DONE[locale];
+  return { to, subject: text.subject, text: `${text.body}\n\n${text.after}\n` };
+}

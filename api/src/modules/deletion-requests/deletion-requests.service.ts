@@ -46,12 +46,18 @@ export async function createDeletionRequest(
   if (open) {
     await db
       .update(deletionRequests)
-      .set({ confirmTokenHash: hashToken(confirmToken), userId: account?.id ?? null, updatedAt: now })
+      .set({
+        confirmTokenHash: hashToken(confirmToken),
+        userId: account?.id ?? null,
+        locale: input.locale,
+        updatedAt: now,
+      })
       .where(eq(deletionRequests.id, open.id));
   } else {
     await db.insert(deletionRequests).values({
       email,
       userId: account?.id ?? null,
+      locale: input.locale,
       source: 'public',
       confirmTokenHash: hashToken(confirmToken),
       dueAt: new Date(now.getTime() + DELETION_DUE_DAYS * DAY_MS),
