@@ -20,7 +20,7 @@ import { useSession } from '../../providers/session';
 // App bar, nav row, the page's padding and its heading: what the chat panel leaves to the window.
 const PANEL_HEIGHT = {
   xs: 'max(420px, calc(100dvh - 150px))',
-  md: 'max(480px, calc(100dvh - 250px))',
+  md: 'max(480px, calc(100dvh - 275px))',
 };
 
 /**
