@@ -1,0 +1,48 @@
+import { useMemo } from 'react';
+import { useLocale } from '../../hooks/use-locale';
+
+export interface Format {
+  /** Öre as SEK in the user's locale: `1 234,50 kr`, or `2 500 kr` for whole kronor. */
+  money: (ore: number) => string;
+  number: (value: number) => string;
+  /** A share between 0 and 1 as a whole percentage. */
+  percent: (share: number) => string;
+  date: (iso: string) => string;
+  dateTime: (iso: string) => string;
+  dateRange: (startIso: string, endIso: string) => string;
+  /** A country name for an ISO 3166 code (`SE` → Sverige). */
+  country: (code: string) => string;
+  list: (items: string[]) => string;
+}
+
+/** Intl formatters for the user's locale (Swedish conventions in Swedish, British in English). */
+export function useFormat(): Format {
+  const locale = useLocale();
+  return useMemo(() => {
+    const tag = locale === 'sv' ? 'sv-SE' : 'en-GB';
+    const whole = new Intl.NumberFormat(tag, { style: 'currency', currency: 'SEK', maximumFractionDigits: 0 });
+    const exact = new Intl.NumberFormat(tag, { style: 'currency', currency: 'SEK', minimumFractionDigits: 2 });
+    const number = new Intl.NumberFormat(tag);
+    const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 });
+    const date = new Intl.DateTimeFormat(tag, { dateStyle: 'medium' });
+    const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
+    const regions = new Intl.DisplayNames([tag], { type: 'region' });
+    const list = new Intl.ListFormat(tag, { style: 'long', type: 'conjunction' });
+    return {
+      money: (ore) => (ore % 100 === 0 ? whole : exact).format(ore / 100),
+      number: (value) => number.format(value),
+      percent: (share) => percent.format(share),
+      date: (iso) => date.format(new Date(iso)),
+      dateTime: (iso) => dateTime.format(new Date(iso)),
+      dateRange: (startIso, endIso) => date.formatRange(new Date(startIso), new Date(endIso)),
+      country: (code) => {
+        try {
+          return regions.of(code) ?? code;
+        } catch {
+          return code;
+        }
+      },
+      list: (items) => list.format(items),
+    };
+  }, [locale]);
+}

@@ -1,0 +1,55 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import { Link as RouterLink, useParams } from 'react-router';
+import { overlayKey } from '../../components/campaigns/campaign-card';
+import { CampaignCover } from '../../components/campaigns/campaign-cover';
+import { CampaignOverview } from '../../components/campaigns/campaign-overview';
+import { CampaignStateChip } from '../../components/campaigns/campaign-state-chip';
+import { ClaimPanel } from '../../components/campaigns/claim-panel';
+import type { Campaign } from '../../components/campaigns/types';
+import { PageHeader } from '../../components/layout/page-header';
+import { PageLoader } from '../../components/layout/page-loader';
+import { useApiQuery } from '../../hooks/use-api-query';
+import { useT } from '../../hooks/use-t';
+import { errorText } from '../../lib/error-text';
+
+/** Campaign details: organizer, claim, messages, the client's social profile and the overview. */
+export function CampaignPage() {
+  const t = useT();
+  const { id = '' } = useParams();
+  const {
+    data: campaign,
+    isLoading,
+    error,
+    refetch,
+  } = useApiQuery<Campaign>(`/api/campaigns/${encodeURIComponent(id)}`);
+  const overlay = campaign ? overlayKey(campaign) : null;
+  return (
+    <>
+      <Button component={RouterLink} to="/campaigns" startIcon={<ArrowBack />} sx={{ mb: 2, ml: -1 }}>
+        {t('campaigns.details.back')}
+      </Button>
+      {isLoading ? <PageLoader /> : null}
+      {error ? <Alert severity="error">{errorText(t, error)}</Alert> : null}
+      {campaign ? (
+        <>
+          <Box sx={{ mb: 1 }}>
+            <CampaignStateChip state={campaign.state} />
+          </Box>
+          <Card sx={{ mb: 3 }}>
+            <CampaignCover coverUrl={campaign.coverUrl} overlay={overlay ? t(overlay) : undefined} />
+          </Card>
+          <PageHeader
+            title={campaign.title}
+            intro={t('campaigns.details.by', { brand: campaign.brand.name })}
+            action={<ClaimPanel campaign={campaign} onClaimed={() => void refetch()} />}
+          />
+          <CampaignOverview campaign={campaign} />
+        </>
+      ) : null}
+    </>
+  );
+}

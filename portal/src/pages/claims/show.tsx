@@ -1,0 +1,157 @@
+import ArrowBack from '@mui/icons-material/ArrowBack';
+import Chat from '@mui/icons-material/Chat';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useNotification } from '@refinedev/core';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router';
+import { ConfirmDialog } from '../../components/campaigns/confirm-dialog';
+import { Section } from '../../components/campaigns/section';
+import { TabPanels } from '../../components/campaigns/tab-panels';
+import type { ClaimDetails } from '../../components/campaigns/types';
+import { runClaimAction } from '../../components/claims/claim-actions';
+import { ClaimHistory } from '../../components/claims/claim-history';
+import { ClaimReviewActions } from '../../components/claims/claim-review-actions';
+import { ClaimStatusChip } from '../../components/claims/claim-status-chip';
+import { ClaimSummary } from '../../components/claims/claim-summary';
+import { NextStep } from '../../components/claims/next-step';
+import { SubmissionList } from '../../components/claims/submission-list';
+import { SubmitVideoForm } from '../../components/claims/submit-video-form';
+import { VideoPreview } from '../../components/claims/video-preview';
+import { PageHeader } from '../../components/layout/page-header';
+import { PageLoader } from '../../components/layout/page-loader';
+import { useApiQuery } from '../../hooks/use-api-query';
+import { useT } from '../../hooks/use-t';
+import { errorText } from '../../lib/error-text';
+import { useSession } from '../../providers/session';
+
+function ClaimTab({
+  claim,
+  isBrandView,
+  onChanged,
+}: {
+  claim: ClaimDetails;
+  isBrandView: boolean;
+  onChanged: () => void;
+}) {
+  const t = useT();
+  const { open: notify } = useNotification();
+  const [isCancelling, setIsCancelling] = useState(false);
+  const canSubmit = !isBrandView && (claim.status === 'approved' || claim.status === 'changes_requested');
+  const cancel = async (reason: string) => {
+    await runClaimAction(claim.id, 'cancel', reason || undefined);
+    notify?.({ type: 'success', message: t('claims.cancel.done') });
+    onChanged();
+  };
+  return (
+    <Stack spacing={3}>
+      <NextStep claim={claim} isBrandView={isBrandView} />
+      <Section title={t('claims.tabs.claim')}>
+        <ClaimSummary claim={claim} isBrandView={isBrandView} />
+        {isBrandView ? (
+          <Stack sx={{ mt: 2 }}>
+            <ClaimReviewActions claim={claim} onChanged={onChanged} />
+          </Stack>
+        ) : null}
+        {!isBrandView && claim.status === 'pending' ? (
+          <Button color="error" variant="outlined" sx={{ mt: 2 }} onClick={() => setIsCancelling(true)}>
+            {t('claims.cancel.open')}
+          </Button>
+        ) : null}
+      </Section>
+      {claim.latestSubmission && !canSubmit ? (
+        <Section title={t('claims.video.latest')}>
+          <VideoPreview link={claim.latestSubmission} />
+        </Section>
+      ) : null}
+      {canSubmit ? (
+        <Section title={t(claim.status === 'changes_requested' ? 'claims.submit.titleAgain' : 'claims.submit.title')}>
+          <SubmitVideoForm claim={claim} onSubmitted={onChanged} />
+        </Section>
+      ) : null}
+      <ConfirmDialog
+        open={isCancelling}
+        title={t('claims.cancel.title')}
+        body={t('claims.cancel.body', { title: claim.campaign.title })}
+        confirmLabel={t('claims.cancel.confirm')}
+        isDestructive
+        reason={{ label: t('claims.cancel.reason') }}
+        onConfirm={cancel}
+        onClose={() => setIsCancelling(false)}
+      />
+    </Stack>
+  );
+}
+
+/** One claim with tabs: the claim (status, actions, video link), its history, and messages. */
+export function ClaimPage() {
+  const t = useT();
+  const { id = '' } = useParams();
+  const { data: session } = useSession();
+  const isBrandView = session?.user.role !== 'creator';
+  const { data: claim, isLoading, error, refetch } = useApiQuery<ClaimDetails>(`/api/claims/${encodeURIComponent(id)}`);
+  const back = claim && isBrandView ? `/brand/campaigns/${claim.campaign.id}` : '/claims';
+  return (
+    <>
+      <Button component={RouterLink} to={back} startIcon={<ArrowBack />} sx={{ mb: 2, ml: -1 }}>
+        {t(isBrandView ? 'claims.details.backToCampaign' : 'claims.details.back')}
+      </Button>
+      {isLoading ? <PageLoader /> : null}
+      {error ? <Alert severity="error">{errorText(t, error)}</Alert> : null}
+      {claim ? (
+        <>
+          <PageHeader
+            title={claim.campaign.title}
+            intro={isBrandView ? claim.creator.name : claim.campaign.brandName}
+            action={<ClaimStatusChip status={claim.status} size="medium" />}
+          />
+          <TabPanels
+            label={t('claims.tabs.label')}
+            tabs={[
+              {
+                key: 'claim',
+                label: t('claims.tabs.claim'),
+                panel: <ClaimTab claim={claim} isBrandView={isBrandView} onChanged={() => void refetch()} />,
+              },
+              {
+                key: 'overview',
+                label: t('claims.tabs.overview'),
+                panel: (
+                  <Stack spacing={3}>
+                    <Section title={t('claims.history.title')}>
+                      <ClaimHistory events={claim.events} />
+                    </Section>
+                    <Section title={t('claims.submissions.title')}>
+                      <SubmissionList submissions={claim.submissions} />
+                    </Section>
+                  </Stack>
+                ),
+              },
+              {
+                key: 'messages',
+                label: t('claims.tabs.messages'),
+                panel: (
+                  <Section title={t('claims.tabs.messages')}>
+                    <Typography sx={{ mb: 2 }}>
+                      {t(isBrandView ? 'claims.messages.bodyBrand' : 'claims.messages.bodyCreator')}
+                    </Typography>
+                    <Button
+                      component={RouterLink}
+                      to={`/messages/${claim.id}`}
+                      variant="contained"
+                      startIcon={<Chat />}
+                    >
+                      {t('claims.messages.open')}
+                    </Button>
+                  </Section>
+                ),
+              },
+            ]}
+          />
+        </>
+      ) : null}
+    </>
+  );
+}
