@@ -28,6 +28,8 @@ import { resolveStaticFile, sendFile, staticFiles } from './lib/static-files.ts'
 import type { Storage } from './lib/storage.ts';
 import { originCheck } from './middleware/origin-check.ts';
 import { sessionMiddleware } from './middleware/session.ts';
+import { accountDataRoutes } from './modules/account-data/account-data.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { brandRoutes } from './modules/brands/brands.routes.ts';
@@ -119,6 +121,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', chatRoutes);
   app.route('/api', subscriberRoutes);
   app.route('/api', deletionRequestRoutes);
+  app.route('/api', accountDataRoutes);
+  app.route('/api', adminRoutes);
   mountDocs(app);
 
   app.get('/app', (c) => c.redirect('/app/', 308));

@@ -61,11 +61,13 @@ describe('server start-up', () => {
     expect(server.output()).toContain('could not reach or migrate the database at DATABASE_URL');
   });
 
-  it('serves /api/health on PGlite, then shuts down cleanly on SIGTERM', async () => {
+  it('serves /api/health on PGlite, then shuts down cleanly on SIGTERM', { timeout: 90_000 }, async () => {
     const port = await freePort();
     const server = startServer({ PORT: String(port) });
     let health: Response | undefined;
-    for (let attempt = 0; attempt < 100 && !health; attempt++) {
+    // Generous: a loaded CI machine can take many seconds to boot PGlite and migrate.
+    const deadline = Date.now() + 60_000;
+    while (!health && Date.now() < deadline) {
       health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
       if (!health) await new Promise((resolve) => setTimeout(resolve, 100));
     }

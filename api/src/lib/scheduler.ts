@@ -3,7 +3,10 @@ import { and, eq, lt } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { notifyUnreadMessages } from '../modules/chat/chat.notifications.ts';
 import { type ClaimDeps, transitionClaim } from '../modules/claims/claims.service.ts';
-import { type DeletionDeps, processDueDeletionRequests } from '../modules/deletion-requests/deletion-requests.processing.ts';
+import {
+  type DeletionDeps,
+  processDueDeletionRequests,
+} from '../modules/deletion-requests/deletion-requests.processing.ts';
 import { AppError } from './errors.ts';
 
 export interface SweepResult {

@@ -941,10 +941,12 @@ describe('GET /api/claims (own database)', () => {
     const b1 = await createCampaign(l.db, brandB.id, { title: 'B1' });
     ids.a1 = a1.id;
     ids.b1 = b1.id;
-    ids.annaA1 = (await createClaim(l.db, a1, anna.id)).id;
-    ids.annaB1 = (await createClaim(l.db, b1, anna.id, { status: 'approved' })).id;
-    ids.boA2 = (await createClaim(l.db, a2, bo.id, { status: 'submitted' })).id;
-    ids.boA1 = (await createClaim(l.db, a1, bo.id, { status: 'rejected' })).id;
+    // Explicit times: PGlite's clock can give two quick inserts the same millisecond.
+    const at = (secondsAgo: number) => new Date(Date.now() - secondsAgo * 1000);
+    ids.annaA1 = (await createClaim(l.db, a1, anna.id, { createdAt: at(40) })).id;
+    ids.annaB1 = (await createClaim(l.db, b1, anna.id, { status: 'approved', createdAt: at(30) })).id;
+    ids.boA2 = (await createClaim(l.db, a2, bo.id, { status: 'submitted', createdAt: at(20) })).id;
+    ids.boA1 = (await createClaim(l.db, a1, bo.id, { status: 'rejected', createdAt: at(10) })).id;
   });
   afterAll(async () => {
     await l?.close();
@@ -1040,7 +1042,10 @@ describe('scheduler sweep (own database)', () => {
 
     const first = await sweep(deps, now);
 
-    expect(first).toEqual({ invitationsExpired: 1, claimsExpired: 1, claimsAutoAccepted: 1,
+    expect(first).toEqual({
+      invitationsExpired: 1,
+      claimsExpired: 1,
+      claimsAutoAccepted: 1,
       messageNotifications: 0,
       deletionRequestsProcessed: 0,
     });
@@ -1067,7 +1072,10 @@ describe('scheduler sweep (own database)', () => {
 
     const second = await sweep(deps, now);
 
-    expect(second).toEqual({ invitationsExpired: 0, claimsExpired: 0, claimsAutoAccepted: 0,
+    expect(second).toEqual({
+      invitationsExpired: 0,
+      claimsExpired: 0,
+      claimsAutoAccepted: 0,
       messageNotifications: 0,
       deletionRequestsProcessed: 0,
     });

@@ -1,0 +1,365 @@
+import { queryRows } from '@kollab/db';
+import {
+  auditLog,
+  creatorProfiles,
+  deletionRequests,
+  emailTokens,
+  ledgerEntries,
+  messages,
+  oauthAccounts,
+  paymentMethods,
+  sessions,
+  subscribers,
+  type User,
+  users,
+  withdrawals,
+} from '@kollab/db/schema';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../lib/logger.ts';
+import { createMailer } from '../../lib/mailer.ts';
+import { sweep } from '../../lib/scheduler.ts';
+import { createStorage } from '../../lib/storage.ts';
+import { TestBrowser } from '../../test/auth-client.ts';
+import { createBrandProfile, createCampaign, createClaim, createUser } from '../../test/factories.ts';
+import { jsonHeaders, loginAs } from '../../test/login-as.ts';
+import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
+import { createTestApp, type TestApp } from '../../test/test-app.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PASSWORD = 'lagom långt lösenord 42';
+const SIGN_IN_REFUSED = { url: '/app/login?error=CredentialsSignin&callbackUrl=%2Fapp%2F' };
+
+let t: TestApp;
+let smtp: TestSmtp;
+let adminCookie: string;
+
+beforeAll(async () => {
+  smtp = await startTestSmtp();
+  t = await createTestApp({ settings: { SMTP_URL: smtp.url, TRUST_PROXY: 'true' } });
+  adminCookie = await loginAs(t.db, await createUser(t.db, { role: 'admin' }));
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+function call(app: TestApp, method: string, path: string, cookie?: string, body?: unknown, extra = {}) {
+  return app.app.request(path, {
+    method,
+    headers: { ...jsonHeaders(cookie), ...extra },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}
+
+async function expectError(res: Response, status: number, error: Record<string, unknown>) {
+  expect(res.status).toBe(status);
+  expect(await res.json()).toEqual({ error: { ...error, requestId: res.headers.get('x-request-id') } });
+}
+
+describe('/api/account/deletion-request', () => {
+  it('files a confirmed account request due in 14 days, returns it again, shows it and cancels it', async () => {
+    const user = await createUser(t.db, { email: 'leaving@example.se', locale: 'en' });
+    const cookie = await loginAs(t.db, user);
+    const before = Date.now();
+
+    const created = await call(t, 'POST', '/api/account/deletion-request', cookie);
+    const again = await call(t, 'POST', '/api/account/deletion-request', cookie);
+
+    expect(created.status).toBe(202);
+    const { data } = (await created.json()) as { data: Record<string, string> };
+    expect(data).toMatchObject({
+      userId: user.id,
+      email: 'leaving@example.se',
+      locale: 'en',
+      source: 'account',
+      status: 'pending',
+      completedAt: null,
+    });
+    expect(data.confirmedAt).toEqual(expect.any(String));
+    const dueIn = new Date(data.dueAt ?? 0).getTime() - before;
+    expect(dueIn).toBeGreaterThanOrEqual(14 * DAY_MS - 1000);
+    expect(dueIn).toBeLessThan(14 * DAY_MS + 60_000);
+    expect(again.status).toBe(202);
+    expect(await again.json()).toEqual({ data });
+    expect(await (await call(t, 'GET', '/api/account/deletion-request', cookie)).json()).toEqual({ data });
+
+    const cancelled = await call(t, 'DELETE', '/api/account/deletion-request', cookie);
+
+    expect(cancelled.status).toBe(200);
+    expect(await cancelled.json()).toEqual({ data: { ...data, status: 'cancelled' } });
+    await expectError(await call(t, 'DELETE', '/api/account/deletion-request', cookie), 404, {
+      code: 'not_found',
+      message: 'No pending deletion request',
+    });
+    const actions = await t.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, data.id ?? ''))
+      .orderBy(asc(auditLog.createdAt));
+    expect(actions.map((row) => row.action)).toEqual(['deletion_request.create', 'deletion_request.cancel']);
+  });
+
+  it('answers null before any request', async () => {
+    const cookie = await loginAs(t.db, await createUser(t.db));
+    expect(await (await call(t, 'GET', '/api/account/deletion-request', cookie)).json()).toEqual({ data: null });
+  });
+
+  it.each([
+    ['POST', '/api/account/deletion-request'],
+    ['GET', '/api/account/deletion-request'],
+    ['DELETE', '/api/account/deletion-request'],
+    ['GET', '/api/account/export'],
+  ])('%s %s needs a session', async (method, path) => {
+    await expectError(await call(t, method, path), 401, { code: 'unauthorized', message: 'Sign in first' });
+  });
+});
+
+describe('public deletion requests', () => {
+  it('are not carried out before they are confirmed, by the job or by an admin', async () => {
+    const user = await createUser(t.db, { email: 'unconfirmed@example.se' });
+    await call(t, 'POST', '/api/deletion-requests', undefined, { email: 'unconfirmed@example.se' }, {
+      'X-Forwarded-For': '10.9.0.1',
+    });
+    const [request] = await t.db.select().from(deletionRequests).where(eq(deletionRequests.userId, user.id));
+    await t.db
+      .update(deletionRequests)
+      .set({ dueAt: new Date(Date.now() - DAY_MS) })
+      .where(eq(deletionRequests.id, request?.id ?? ''));
+
+    const deps = { db: t.db, mailer: createMailer(t.env, createLogger('silent')), env: t.env };
+    await sweep(deps);
+    const res = await call(t, 'POST', `/api/admin/deletion-requests/${request?.id}/process`, adminCookie);
+
+    await expectError(res, 409, { code: 'conflict', message: 'Deletion request is not confirmed yet' });
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row?.email).toBe('unconfirmed@example.se');
+  });
+
+  it('for an address without an account only removes the subscription, and mails the requester', async () => {
+    await t.db.insert(subscribers).values({
+      email: 'Reader@Example.se',
+      instagramName: 'reader',
+      categories: ['food'],
+      consentVersion: '2026-11-01',
+      consentedAt: new Date(),
+      unsubscribeTokenHash: 'hash-reader',
+    });
+    await call(t, 'POST', '/api/deletion-requests', undefined, { email: 'reader@example.se', locale: 'en' }, {
+      'X-Forwarded-For': '10.9.0.2',
+    });
+    const link = smtp.linkIn(await smtp.waitForMail('reader@example.se'), 'token=');
+    const token = new URL(link).searchParams.get('token');
+    await call(t, 'POST', '/api/deletion-requests/confirm', undefined, { token }, { 'X-Forwarded-For': '10.9.0.2' });
+    const [request] = await t.db.select().from(deletionRequests).where(eq(deletionRequests.email, 'reader@example.se'));
+
+    const res = await call(t, 'POST', `/api/admin/deletion-requests/${request?.id}/process`, adminCookie);
+
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ data: { id: request?.id, status: 'completed', userId: null } });
+    expect(await t.db.select().from(subscribers).where(sql`lower(${subscribers.email}) = 'reader@example.se'`)).toEqual(
+      [],
+    );
+    const done = await smtp.waitForMail('reader@example.se', (mail) => mail.subject.includes('deleted'));
+    expect(done.subject).toBe('Your data at Kollab has been deleted');
+    await expectError(await call(t, 'POST', `/api/admin/deletion-requests/${request?.id}/process`, adminCookie), 409, {
+      code: 'conflict',
+      message: 'Deletion request is already completed',
+    });
+  });
+});
+
+describe('the deletion job (own database)', () => {
+  let s: TestApp;
+  beforeAll(async () => {
+    s = await createTestApp({ settings: { SMTP_URL: smtp.url } });
+  });
+  afterAll(async () => {
+    await s?.close();
+  });
+
+  /** A creator with an accepted claim, messages, a paid withdrawal, a picture, a subscription and sessions. */
+  async function busyCreator() {
+    const brand = await createUser(s.db, { role: 'brand' });
+    await createBrandProfile(s.db, brand.id);
+    const brandCookie = await loginAs(s.db, brand);
+    const admin = await loginAs(s.db, await createUser(s.db, { role: 'admin' }));
+    const creator = await createUser(s.db, { email: 'Erase.Me@example.se', password: PASSWORD, locale: 'en' });
+    const cookie = await loginAs(s.db, creator);
+    const campaign = await createCampaign(s.db, brand.id);
+    const claim = await createClaim(s.db, campaign, creator.id, { status: 'submitted' });
+    expect((await call(s, 'POST', `/api/claims/${claim.id}/accept`, brandCookie, {})).status).toBe(200);
+    for (const [who, body] of [
+      [cookie, 'Hej, här är min video'],
+      [brandCookie, 'Tack, den är godkänd'],
+    ] as const) {
+      expect((await call(s, 'POST', `/api/conversations/${claim.id}/messages`, who, { body })).status).toBe(201);
+    }
+    const method = await call(s, 'POST', '/api/user/payment-methods/add', cookie, {
+      type: 'swish',
+      number: '070-123 45 67',
+    });
+    const methodId = ((await method.json()) as { data: { id: string } }).data.id;
+    const key = { 'Idempotency-Key': crypto.randomUUID() };
+    const requested = await call(s, 'POST', '/api/withdrawals', cookie, { amountOre: 100_000, paymentMethodId: methodId }, key);
+    const withdrawalId = ((await requested.json()) as { data: { id: string } }).data.id;
+    const paid = await call(s, 'POST', `/api/admin/withdrawals/${withdrawalId}/pay`, admin, { reference: 'B-1' }, {
+      'Idempotency-Key': crypto.randomUUID(),
+    });
+    expect(paid.status).toBe(200);
+    const avatarKey = `avatars/${creator.id}/picture.webp`;
+    await createStorage(s.env).put(avatarKey, Buffer.from('webp'), 'image/webp');
+    await s.db
+      .update(users)
+      .set({ avatarKey, phone: '+46701234567', personalNumberEncrypted: 'ciphertext' })
+      .where(eq(users.id, creator.id));
+    await s.db
+      .update(creatorProfiles)
+      .set({ instagramHandle: 'erase.me', instagramFollowers: 5000, bio: 'Jag lagar mat' })
+      .where(eq(creatorProfiles.userId, creator.id));
+    await s.db.insert(oauthAccounts).values({ provider: 'google', providerUserId: 'g-1', userId: creator.id });
+    await s.db.insert(subscribers).values({
+      email: 'erase.me@example.se',
+      tiktokName: 'eraseme',
+      categories: ['food'],
+      consentVersion: '2026-11-01',
+      consentedAt: new Date(),
+      unsubscribeTokenHash: 'hash-erase-me',
+    });
+    return { creator, cookie, brandCookie, claimId: claim.id, withdrawalId, avatarKey };
+  }
+
+  async function ledgerTotal(): Promise<number> {
+    const [row] = await queryRows<{ total: string | null }>(
+      s.db,
+      sql`select coalesce(sum(amount_ore), 0)::text as total from ledger_entries`,
+    );
+    return Number(row?.total);
+  }
+
+  it('erases the account after the due date and not before, keeping bookkeeping and messages', async () => {
+    const { creator, cookie, brandCookie, claimId, withdrawalId, avatarKey } = await busyCreator();
+    const requested = await call(s, 'POST', '/api/account/deletion-request', cookie);
+    const requestId = ((await requested.json()) as { data: { id: string } }).data.id;
+    const ledgerBefore = await s.db.select().from(ledgerEntries).where(eq(ledgerEntries.holderId, creator.id));
+    const deps = {
+      db: s.db,
+      mailer: createMailer(s.env, createLogger('silent')),
+      env: s.env,
+      storage: createStorage(s.env),
+    };
+
+    const early = await sweep(deps, new Date(Date.now() + 13 * DAY_MS));
+
+    expect(early.deletionRequestsProcessed).toBe(0);
+    expect((await s.db.select().from(users).where(eq(users.id, creator.id)))[0]?.fullName).toBe(creator.fullName);
+    expect((await call(s, 'GET', '/api/account/export', cookie)).status).toBe(200);
+
+    const due = await sweep(deps, new Date(Date.now() + 15 * DAY_MS));
+
+    expect(due.deletionRequestsProcessed).toBe(1);
+    const [erased] = await s.db.select().from(users).where(eq(users.id, creator.id));
+    expect(erased).toMatchObject({
+      fullName: 'Deleted user',
+      email: `deleted-${creator.id}@deleted.kollab.invalid`,
+      passwordHash: null,
+      phone: null,
+      personalNumberEncrypted: null,
+      avatarKey: null,
+      emailVerifiedAt: null,
+    });
+    expect(erased?.suspendedAt).toBeInstanceOf(Date);
+    expect(await createStorage(s.env).get(avatarKey)).toBeNull();
+    const [profile] = await s.db.select().from(creatorProfiles).where(eq(creatorProfiles.userId, creator.id));
+    expect(profile).toMatchObject({ instagramHandle: null, tiktokHandle: null, bio: null });
+    for (const table of [paymentMethods, sessions, oauthAccounts, emailTokens] as const) {
+      expect(await s.db.select().from(table).where(eq(table.userId, creator.id))).toEqual([]);
+    }
+    expect(await s.db.select().from(subscribers)).toEqual([]);
+
+    // Bookkeeping stays: the withdrawal row and every ledger entry, still summing to zero.
+    expect(await s.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId))).toMatchObject([
+      { userId: creator.id, status: 'paid', amountOre: 100_000 },
+    ]);
+    expect(await s.db.select().from(ledgerEntries).where(eq(ledgerEntries.holderId, creator.id))).toEqual(
+      ledgerBefore,
+    );
+    expect(ledgerBefore).toHaveLength(4);
+    expect(await ledgerTotal()).toBe(0);
+
+    // No way back in: not with the password, not with the old session.
+    for (const email of ['erase.me@example.se', `deleted-${creator.id}@deleted.kollab.invalid`]) {
+      expect(await (await new TestBrowser(s).signIn(email, PASSWORD)).json()).toEqual(SIGN_IN_REFUSED);
+    }
+    await expectError(await call(s, 'GET', '/api/account/export', cookie), 401, {
+      code: 'unauthorized',
+      message: 'Sign in first',
+    });
+
+    // The brand still sees the conversation, with the creator's messages from a deleted user.
+    const thread = await call(s, 'GET', `/api/conversations/${claimId}/messages`, brandCookie);
+    const { data: lines } = (await thread.json()) as { data: { author: unknown; body: string }[] };
+    expect(lines.map((line) => [line.body, line.author])).toEqual([
+      ['Hej, här är min video', { id: null, name: 'Deleted user', role: 'deleted', image: null }],
+      ['Tack, den är godkänd', expect.objectContaining({ name: 'Testbolag AB', role: 'brand' })],
+    ]);
+    expect(await s.db.select().from(messages).where(eq(messages.authorId, creator.id))).toEqual([]);
+
+    const [request] = await s.db.select().from(deletionRequests).where(eq(deletionRequests.id, requestId));
+    expect(request).toMatchObject({ status: 'completed', email: 'erase.me@example.se' });
+    const mail = await smtp.waitForMail('erase.me@example.se');
+    expect(mail.subject).toBe('Your data at Kollab has been deleted');
+    const audit = await s.db.select().from(auditLog).where(eq(auditLog.entityId, requestId));
+    expect(audit.map((row) => [row.action, row.actorRole])).toEqual([
+      ['deletion_request.create', 'creator'],
+      ['deletion_request.complete', 'system'],
+    ]);
+
+    expect((await sweep(deps, new Date(Date.now() + 16 * DAY_MS))).deletionRequestsProcessed).toBe(0);
+  });
+});
+
+describe('GET /api/account/export', () => {
+  async function creatorWithData(name: string, brandCookie: string, campaign: { id: string; payoutOre: number }) {
+    const user = await createUser(t.db, { fullName: name, email: `${name.toLowerCase()}@example.se` });
+    const cookie = await loginAs(t.db, user);
+    const claim = await createClaim(t.db, campaign, user.id);
+    expect((await call(t, 'POST', `/api/claims/${claim.id}/approve`, brandCookie, {})).status).toBe(200);
+    await call(t, 'POST', `/api/conversations/${claim.id}/messages`, cookie, { body: `Message from ${name}` });
+    await call(t, 'POST', '/api/user/payment-methods/add', cookie, { type: 'swish', number: '070-765 43 21' });
+    return { user, cookie, claim };
+  }
+
+  it("contains the user's own data and nothing of anyone else", async () => {
+    const brand: User = await createUser(t.db, { role: 'brand', fullName: 'Brand Person', email: 'bp@example.se' });
+    const brandCookie = await loginAs(t.db, brand);
+    const campaign = await createCampaign(t.db, brand.id);
+    const alice = await creatorWithData('Alice', brandCookie, campaign);
+    const bob = await creatorWithData('Bobby', brandCookie, campaign);
+    await call(t, 'POST', `/api/conversations/${alice.claim.id}/messages`, brandCookie, { body: 'Brand reply' });
+
+    const res = await call(t, 'GET', '/api/account/export', alice.cookie);
+
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="kollab-data-\d{4}-\d\d-\d\d\.json"$/);
+    const text = await res.text();
+    const data = JSON.parse(text);
+    expect(data.profile).toMatchObject({ id: alice.user.id, email: 'alice@example.se', fullName: 'Alice' });
+    expect(data.claims).toHaveLength(1);
+    expect(data.claims[0]).toMatchObject({ id: alice.claim.id, status: 'approved' });
+    expect(data.claims[0].events.map((event: { toStatus: string; by: string }) => [event.toStatus, event.by])).toEqual([
+      ['approved', 'brand'],
+    ]);
+    expect(data.messages.map((message: { body: string }) => message.body)).toEqual(['Message from Alice']);
+    expect(data.paymentMethods).toEqual([
+      { id: expect.any(String), type: 'swish', masked: expect.any(String), isDefault: true, createdAt: expect.any(String) },
+    ]);
+    for (const key of ['creatorProfile', 'withdrawals', 'ledgerEntries', 'subscriptions', 'deletionRequests', 'auditEntries']) {
+      expect(data).toHaveProperty(key);
+    }
+    for (const foreign of [bob.user.id, 'Bobby', 'bobby@example.se', brand.id, 'Brand Person', 'bp@example.se', 'Brand reply']) {
+      expect(text).not.toContain(foreign);
+    }
+    expect(text).not.toMatch(/765 ?43 ?21|passwordHash|TokenHash|detailsEncrypted/);
+  });
+});

@@ -1,0 +1,239 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../../lib/context.ts';
+import { createRouter } from '../../lib/create-router.ts';
+import { IdParamSchema } from '../../lib/fields.ts';
+import { authErrorResponses, errorContent, errorResponses } from '../../lib/openapi.ts';
+import { requireRole } from '../../middleware/require-user.ts';
+import { processDeletionRequest } from '../deletion-requests/deletion-requests.processing.ts';
+import {
+  AdminAuditQuerySchema,
+  AdminBrandSchema,
+  AdminBrandsQuerySchema,
+  AdminCampaignSchema,
+  AdminCampaignsQuerySchema,
+  AdminClaimSchema,
+  AdminClaimsQuerySchema,
+  AdminCreatorSchema,
+  AdminCreatorsQuerySchema,
+  AdminDeletionRequestsQuerySchema,
+  AdminSubscriberSchema,
+  AdminSubscribersQuerySchema,
+  AdminUserSchema,
+  AdminUsersQuerySchema,
+  AuditEntrySchema,
+  BulkApproveBodySchema,
+  BulkApproveResultSchema,
+  ChangeRoleBodySchema,
+  DeletionRequestSchema,
+  SuspendBodySchema,
+} from './admin.schemas.ts';
+import { approveClaims, CAMPAIGNS_CSV, CLAIMS_CSV, listCampaigns, listClaims } from './content.service.ts';
+import { addAdminList } from './list-routes.ts';
+import { BRANDS_CSV, CREATORS_CSV, listBrands, listCreators, listUsers, USERS_CSV } from './people.service.ts';
+import {
+  AUDIT_CSV,
+  DELETION_REQUESTS_CSV,
+  deleteSubscriber,
+  listAuditLog,
+  listDeletionRequests,
+  listSubscribers,
+  SUBSCRIBERS_CSV,
+  toDeletionRequestView,
+} from './privacy.service.ts';
+import { changeRole, resendVerificationFor, suspendUser, unsuspendUser } from './user-actions.service.ts';
+
+const tags = ['Admin'];
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const body = <T extends z.ZodType>(schema: T, required = true) => ({
+  body: { content: { 'application/json': { schema } }, required },
+});
+const common = {
+  ...errorResponses,
+  ...authErrorResponses,
+  404: errorContent('No such record'),
+  409: errorContent('Not possible in the current state'),
+};
+const userResponse = json(z.object({ data: AdminUserSchema }), 'The user after the change');
+
+/** Every admin route answers 401 without a session and 403 for other roles, before anything else runs. */
+const adminOnly = createMiddleware<AppEnv>(async (c, next) => {
+  requireRole(c, 'admin');
+  await next();
+});
+
+export const adminRoutes = createRouter();
+adminRoutes.use('/admin/*', adminOnly);
+
+addAdminList(adminRoutes, {
+  resource: 'users',
+  noun: 'users',
+  query: AdminUsersQuerySchema,
+  row: AdminUserSchema,
+  list: listUsers,
+  csv: USERS_CSV,
+});
+addAdminList(adminRoutes, {
+  resource: 'brands',
+  noun: 'brands with their profiles',
+  query: AdminBrandsQuerySchema,
+  row: AdminBrandSchema,
+  list: listBrands,
+  csv: BRANDS_CSV,
+});
+addAdminList(adminRoutes, {
+  resource: 'creators',
+  noun: 'creators with their profiles and tiers',
+  query: AdminCreatorsQuerySchema,
+  row: AdminCreatorSchema,
+  list: listCreators,
+  csv: CREATORS_CSV,
+});
+addAdminList(adminRoutes, {
+  resource: 'campaigns',
+  noun: 'campaigns',
+  query: AdminCampaignsQuerySchema,
+  row: AdminCampaignSchema,
+  list: listCampaigns,
+  csv: CAMPAIGNS_CSV,
+});
+addAdminList(adminRoutes, {
+  resource: 'claims',
+  noun: 'claims',
+  query: AdminClaimsQuerySchema,
+  row: AdminClaimSchema,
+  list: listClaims,
+  csv: CLAIMS_CSV,
+});
+addAdminList(adminRoutes, {
+  resource: 'subscribers',
+  noun: 'newsletter subscribers',
+  query: AdminSubscribersQuerySchema,
+  row: AdminSubscriberSchema,
+  list: listSubscribers,
+  csv: SUBSCRIBERS_CSV,
+});
+addAdminList(adminRoutes, {
+  resource: 'deletion-requests',
+  noun: 'deletion requests',
+  query: AdminDeletionRequestsQuerySchema,
+  row: DeletionRequestSchema,
+  list: listDeletionRequests,
+  csv: DELETION_REQUESTS_CSV,
+});
+addAdminList(adminRoutes, {
+  resource: 'audit-log',
+  noun: 'audit log entries',
+  query: AdminAuditQuerySchema,
+  row: AuditEntrySchema,
+  list: listAuditLog,
+  csv: AUDIT_CSV,
+});
+
+adminRoutes
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/admin/users/{id}/role',
+      tags,
+      summary: "Admin: change a user's role (ends their sessions; audited with before/after)",
+      request: { params: IdParamSchema, ...body(ChangeRoleBodySchema) },
+      responses: { 200: userResponse, ...common },
+    }),
+    async (c) => {
+      const admin = requireRole(c, 'admin');
+      const user = await changeRole(c.var.db, admin, c.req.valid('param').id, c.req.valid('json'));
+      return c.json({ data: user }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/admin/users/{id}/suspend',
+      tags,
+      summary: 'Admin: suspend a user with a reason (ends their sessions; audited)',
+      request: { params: IdParamSchema, ...body(SuspendBodySchema) },
+      responses: { 200: userResponse, ...common },
+    }),
+    async (c) => {
+      const admin = requireRole(c, 'admin');
+      const user = await suspendUser(c.var.db, admin, c.req.valid('param').id, c.req.valid('json').reason);
+      return c.json({ data: user }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/admin/users/{id}/unsuspend',
+      tags,
+      summary: 'Admin: lift a suspension (audited)',
+      request: { params: IdParamSchema, ...body(SuspendBodySchema.partial(), false) },
+      responses: { 200: userResponse, ...common },
+    }),
+    async (c) => {
+      const admin = requireRole(c, 'admin');
+      const reason = c.req.valid('json')?.reason;
+      return c.json({ data: await unsuspendUser(c.var.db, admin, c.req.valid('param').id, reason) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/admin/users/{id}/resend-verification',
+      tags,
+      summary: 'Admin: send a new e-mail verification link (audited)',
+      request: { params: IdParamSchema },
+      responses: { 202: json(z.object({ status: z.literal('sent') }), 'Sent'), ...common },
+    }),
+    async (c) => {
+      await resendVerificationFor(c.var, requireRole(c, 'admin'), c.req.valid('param').id);
+      return c.json({ status: 'sent' as const }, 202);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/admin/claims/approve',
+      tags,
+      summary: 'Admin: approve pending claims in bulk; one result (200, 404 or 409) per id',
+      request: body(BulkApproveBodySchema),
+      responses: { 200: json(BulkApproveResultSchema, 'Per-id results'), ...common },
+    }),
+    async (c) => {
+      const admin = requireRole(c, 'admin');
+      const { ids, reason } = c.req.valid('json');
+      return c.json(await approveClaims(c.var, admin, ids, reason ?? 'Approved in bulk by an admin'), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/admin/subscribers/{id}',
+      tags,
+      summary: 'Admin: delete a newsletter subscriber (audited)',
+      request: { params: IdParamSchema },
+      responses: { 204: { description: 'Deleted' }, ...common },
+    }),
+    async (c) => {
+      await deleteSubscriber(c.var.db, requireRole(c, 'admin'), c.req.valid('param').id);
+      return c.body(null, 204);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/admin/deletion-requests/{id}/process',
+      tags,
+      summary: 'Admin: carry out a confirmed deletion request now, before its due date',
+      request: { params: IdParamSchema },
+      responses: { 200: json(z.object({ data: DeletionRequestSchema }), 'The completed request'), ...common },
+    }),
+    async (c) => {
+      const admin = requireRole(c, 'admin');
+      const row = await processDeletionRequest(c.var, admin, c.req.valid('param').id);
+      return c.json({ data: toDeletionRequestView(row) }, 200);
+    },
+  );

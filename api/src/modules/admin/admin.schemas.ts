@@ -1,0 +1,247 @@
+import { z } from '@hono/zod-openapi';
+import { CATEGORY_KEYS } from '../../lib/categories.ts';
+import { LocaleSchema, RoleSchema } from '../../lib/fields.ts';
+import { IdFilter, pageParams, SearchParam, sortParams, YesNoFilter } from './list-query.ts';
+
+const CLAIM_STATUSES = [
+  'pending',
+  'approved',
+  'rejected',
+  'cancelled',
+  'expired',
+  'submitted',
+  'changes_requested',
+  'accepted',
+] as const;
+const nullableDate = z.string().nullable();
+
+// Query schemas: strict, so an unknown parameter is a 422 naming it.
+
+export const AdminUsersQuerySchema = z
+  .object({
+    ...pageParams,
+    ...sortParams(['createdAt', 'email', 'fullName'], 'createdAt'),
+    q: SearchParam,
+    role: RoleSchema.optional(),
+    suspended: YesNoFilter,
+  })
+  .strict();
+export type AdminUsersQuery = z.infer<typeof AdminUsersQuerySchema>;
+
+export const AdminBrandsQuerySchema = z
+  .object({
+    ...pageParams,
+    ...sortParams(['createdAt', 'email', 'fullName', 'companyName'], 'createdAt'),
+    q: SearchParam,
+    suspended: YesNoFilter,
+  })
+  .strict();
+export type AdminBrandsQuery = z.infer<typeof AdminBrandsQuerySchema>;
+
+export const AdminCreatorsQuerySchema = z
+  .object({
+    ...pageParams,
+    ...sortParams(['createdAt', 'email', 'fullName', 'instagramFollowers', 'tiktokFollowers'], 'createdAt'),
+    q: SearchParam,
+    category: z.enum(CATEGORY_KEYS).optional(),
+    suspended: YesNoFilter,
+  })
+  .strict();
+export type AdminCreatorsQuery = z.infer<typeof AdminCreatorsQuerySchema>;
+
+export const AdminCampaignsQuerySchema = z
+  .object({
+    ...pageParams,
+    ...sortParams(['createdAt', 'startsAt', 'endsAt', 'title', 'budgetOre'], 'createdAt'),
+    q: SearchParam,
+    status: z.enum(['draft', 'published', 'paused', 'cancelled']).optional(),
+    brandId: IdFilter,
+  })
+  .strict();
+export type AdminCampaignsQuery = z.infer<typeof AdminCampaignsQuerySchema>;
+
+export const AdminClaimsQuerySchema = z
+  .object({
+    ...pageParams,
+    ...sortParams(['createdAt', 'updatedAt', 'status'], 'createdAt'),
+    status: z.enum(CLAIM_STATUSES).optional(),
+    campaignId: IdFilter,
+    creatorId: IdFilter,
+  })
+  .strict();
+export type AdminClaimsQuery = z.infer<typeof AdminClaimsQuerySchema>;
+
+export const AdminSubscribersQuerySchema = z
+  .object({
+    ...pageParams,
+    ...sortParams(['createdAt', 'email'], 'createdAt'),
+    q: SearchParam,
+    confirmed: YesNoFilter,
+    locale: LocaleSchema.optional(),
+  })
+  .strict();
+export type AdminSubscribersQuery = z.infer<typeof AdminSubscribersQuerySchema>;
+
+export const AdminDeletionRequestsQuerySchema = z
+  .object({
+    ...pageParams,
+    ...sortParams(['dueAt', 'createdAt'], 'dueAt'),
+    status: z.enum(['pending', 'completed', 'cancelled']).optional(),
+    source: z.enum(['account', 'public']).optional(),
+  })
+  .strict();
+export type AdminDeletionRequestsQuery = z.infer<typeof AdminDeletionRequestsQuerySchema>;
+
+export const AdminAuditQuerySchema = z
+  .object({
+    ...pageParams,
+    ...sortParams(['createdAt'], 'createdAt'),
+    action: z.string().trim().min(1).max(100).optional(),
+    entityType: z.string().trim().min(1).max(50).optional(),
+    entityId: IdFilter,
+    actorId: IdFilter,
+  })
+  .strict();
+export type AdminAuditQuery = z.infer<typeof AdminAuditQuerySchema>;
+
+// Rows.
+
+export const AdminUserSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    fullName: z.string(),
+    role: RoleSchema,
+    locale: LocaleSchema,
+    emailVerified: z.boolean(),
+    suspendedAt: nullableDate,
+    createdAt: z.string(),
+  })
+  .openapi('AdminUser');
+export type AdminUser = z.infer<typeof AdminUserSchema>;
+
+export const AdminBrandSchema = AdminUserSchema.extend({
+  companyName: z.string().nullable(),
+  orgNumber: z.string().nullable(),
+  website: z.string().nullable(),
+  instagramHandle: z.string().nullable(),
+  instagramFollowers: z.number().nullable(),
+  campaigns: z.number(),
+}).openapi('AdminBrand');
+export type AdminBrand = z.infer<typeof AdminBrandSchema>;
+
+export const AdminCreatorSchema = AdminUserSchema.extend({
+  categories: z.array(z.string()),
+  instagramHandle: z.string().nullable(),
+  instagramFollowers: z.number().nullable(),
+  tiktokHandle: z.string().nullable(),
+  tiktokFollowers: z.number().nullable(),
+  tier: z.enum(['nano', 'micro']).nullable(),
+}).openapi('AdminCreator');
+export type AdminCreator = z.infer<typeof AdminCreatorSchema>;
+
+export const AdminCampaignSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    brand: z.object({ id: z.string(), name: z.string(), companyName: z.string().nullable() }),
+    status: z.enum(['draft', 'published', 'paused', 'cancelled']),
+    state: z.enum(['draft', 'coming_soon', 'active', 'over', 'paused', 'cancelled']),
+    budgetOre: z.number(),
+    payoutOre: z.number(),
+    slots: z.number(),
+    slotsTaken: z.number(),
+    startsAt: z.string(),
+    endsAt: z.string(),
+    createdAt: z.string(),
+  })
+  .openapi('AdminCampaign');
+export type AdminCampaign = z.infer<typeof AdminCampaignSchema>;
+
+export const AdminClaimSchema = z
+  .object({
+    id: z.string(),
+    status: z.enum(CLAIM_STATUSES),
+    campaign: z.object({ id: z.string(), title: z.string() }),
+    creator: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+    payoutOre: z.number(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .openapi('AdminClaim');
+export type AdminClaim = z.infer<typeof AdminClaimSchema>;
+
+export const AdminSubscriberSchema = z
+  .object({
+    id: z.string(),
+    email: z.string(),
+    instagramName: z.string().nullable(),
+    tiktokName: z.string().nullable(),
+    categories: z.array(z.string()),
+    locale: LocaleSchema,
+    consentVersion: z.string(),
+    confirmedAt: nullableDate,
+    unsubscribedAt: nullableDate,
+    createdAt: z.string(),
+  })
+  .openapi('AdminSubscriber');
+export type AdminSubscriber = z.infer<typeof AdminSubscriberSchema>;
+
+export const DeletionRequestSchema = z
+  .object({
+    id: z.string(),
+    userId: z.string().nullable(),
+    email: z.string(),
+    locale: LocaleSchema,
+    source: z.enum(['account', 'public']),
+    status: z.enum(['pending', 'completed', 'cancelled']),
+    confirmedAt: nullableDate,
+    dueAt: z.string(),
+    completedAt: nullableDate,
+    createdAt: z.string(),
+  })
+  .openapi('DeletionRequest');
+export type DeletionRequestView = z.infer<typeof DeletionRequestSchema>;
+
+export const AuditEntrySchema = z
+  .object({
+    id: z.string(),
+    actor: z.object({ id: z.string().nullable(), name: z.string().nullable(), role: z.string() }),
+    action: z.string(),
+    entity: z.object({ type: z.string(), id: z.string() }),
+    details: z.record(z.string(), z.unknown()).nullable(),
+    createdAt: z.string(),
+  })
+  .openapi('AuditEntry');
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+
+// Action bodies.
+
+const Reason = z.string().trim().min(1, 'required').max(2000, 'too_long');
+
+export const ChangeRoleBodySchema = z
+  .object({ role: RoleSchema, reason: Reason.optional() })
+  .strict()
+  .openapi('ChangeRoleBody');
+export const SuspendBodySchema = z.object({ reason: Reason }).strict().openapi('SuspendBody');
+export const BulkApproveBodySchema = z
+  .object({
+    ids: z.array(z.string().min(1).max(64)).min(1, 'too_few').max(100, 'too_many'),
+    reason: Reason.optional(),
+  })
+  .strict()
+  .openapi('BulkApproveBody');
+
+export const BulkApproveResultSchema = z
+  .object({
+    data: z.array(
+      z.object({
+        id: z.string(),
+        status: z.number().openapi({ description: '200 approved, 404 not found, 409 not pending or no slot left' }),
+        claimStatus: z.enum(CLAIM_STATUSES).nullable(),
+        error: z.object({ code: z.string(), message: z.string() }).nullable(),
+      }),
+    ),
+  })
+  .openapi('BulkApproveResult');
+export type BulkApproveResult = z.infer<typeof BulkApproveResultSchema>;

@@ -1,0 +1,176 @@
+import type { Database } from '@kollab/db';
+import { brandProfiles, campaigns, creatorProfiles, type User, users } from '@kollab/db/schema';
+import { and, arrayContains, count, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { tierFor } from '../../lib/matching.ts';
+import type {
+  AdminBrand,
+  AdminBrandsQuery,
+  AdminCreator,
+  AdminCreatorsQuery,
+  AdminUser,
+  AdminUsersQuery,
+} from './admin.schemas.ts';
+import { type CsvColumn, containsPattern, orderBy, type Window } from './list-query.ts';
+
+export function toAdminUser(user: User): AdminUser {
+  return {
+    id: user.id,
+    email: user.email,
+    fullName: user.fullName,
+    role: user.role,
+    locale: user.locale,
+    emailVerified: user.emailVerifiedAt !== null,
+    suspendedAt: user.suspendedAt?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+function suspendedFilter(value: 'yes' | 'no' | undefined): SQL | undefined {
+  if (value === undefined) return undefined;
+  return value === 'yes' ? isNotNull(users.suspendedAt) : isNull(users.suspendedAt);
+}
+
+function nameOrEmail(pattern: string): SQL | undefined {
+  return or(ilike(users.fullName, pattern), ilike(users.email, pattern));
+}
+
+const USER_SORT = { createdAt: users.createdAt, email: users.email, fullName: users.fullName } as const;
+
+export async function listUsers(db: Database, query: AdminUsersQuery, window: Window) {
+  const where = and(
+    query.q ? nameOrEmail(containsPattern(query.q)) : undefined,
+    query.role ? eq(users.role, query.role) : undefined,
+    suspendedFilter(query.suspended),
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(users)
+      .where(where)
+      .orderBy(...orderBy(USER_SORT[query.sort], query.order, users.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  return { data: rows.map(toAdminUser), total: totals[0]?.total ?? 0 };
+}
+
+const BRAND_SORT = { ...USER_SORT, companyName: brandProfiles.companyName } as const;
+
+export async function listBrands(db: Database, query: AdminBrandsQuery, window: Window) {
+  const pattern = query.q ? containsPattern(query.q) : null;
+  const where = and(
+    eq(users.role, 'brand'),
+    pattern ? or(nameOrEmail(pattern), ilike(brandProfiles.companyName, pattern)) : undefined,
+    suspendedFilter(query.suspended),
+  );
+  const campaignCount = sql<number>`(select count(*)::int from ${campaigns} where ${campaigns.brandId} = ${users.id})`;
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ user: users, profile: brandProfiles, campaigns: campaignCount })
+      .from(users)
+      .leftJoin(brandProfiles, eq(brandProfiles.userId, users.id))
+      .where(where)
+      .orderBy(...orderBy(BRAND_SORT[query.sort], query.order, users.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ total: count() }).from(users).leftJoin(brandProfiles, eq(brandProfiles.userId, users.id)).where(where),
+  ]);
+  const data: AdminBrand[] = rows.map(({ user, profile, campaigns }) => ({
+    ...toAdminUser(user),
+    companyName: profile?.companyName ?? null,
+    orgNumber: profile?.orgNumber ?? null,
+    website: profile?.website ?? null,
+    instagramHandle: profile?.instagramHandle ?? null,
+    instagramFollowers: profile?.instagramFollowers ?? null,
+    campaigns: Number(campaigns),
+  }));
+  return { data, total: totals[0]?.total ?? 0 };
+}
+
+const CREATOR_SORT = {
+  ...USER_SORT,
+  instagramFollowers: creatorProfiles.instagramFollowers,
+  tiktokFollowers: creatorProfiles.tiktokFollowers,
+} as const;
+
+/** The tier on the platform (with a handle) where the creator has the most followers. */
+function creatorTier(profile: typeof creatorProfiles.$inferSelect | null): AdminCreator['tier'] {
+  if (!profile) return null;
+  const followers = [
+    profile.instagramHandle ? profile.instagramFollowers : null,
+    profile.tiktokHandle ? profile.tiktokFollowers : null,
+  ].filter((value): value is number => value !== null);
+  return followers.length ? tierFor(Math.max(...followers)) : null;
+}
+
+export async function listCreators(db: Database, query: AdminCreatorsQuery, window: Window) {
+  const pattern = query.q ? containsPattern(query.q) : null;
+  const where = and(
+    eq(users.role, 'creator'),
+    pattern
+      ? or(
+          nameOrEmail(pattern),
+          ilike(creatorProfiles.instagramHandle, pattern),
+          ilike(creatorProfiles.tiktokHandle, pattern),
+        )
+      : undefined,
+    query.category ? arrayContains(creatorProfiles.categories, [query.category]) : undefined,
+    suspendedFilter(query.suspended),
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ user: users, profile: creatorProfiles })
+      .from(users)
+      .leftJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
+      .where(where)
+      .orderBy(...orderBy(CREATOR_SORT[query.sort], query.order, users.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db
+      .select({ total: count() })
+      .from(users)
+      .leftJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
+      .where(where),
+  ]);
+  const data: AdminCreator[] = rows.map(({ user, profile }) => ({
+    ...toAdminUser(user),
+    categories: profile?.categories ?? [],
+    instagramHandle: profile?.instagramHandle ?? null,
+    instagramFollowers: profile?.instagramFollowers ?? null,
+    tiktokHandle: profile?.tiktokHandle ?? null,
+    tiktokFollowers: profile?.tiktokFollowers ?? null,
+    tier: creatorTier(profile),
+  }));
+  return { data, total: totals[0]?.total ?? 0 };
+}
+
+const USER_CSV: CsvColumn<AdminUser>[] = [
+  ['id', (row) => row.id],
+  ['email', (row) => row.email],
+  ['full_name', (row) => row.fullName],
+  ['role', (row) => row.role],
+  ['locale', (row) => row.locale],
+  ['email_verified', (row) => (row.emailVerified ? 'yes' : 'no')],
+  ['suspended_at', (row) => row.suspendedAt],
+  ['created_at', (row) => row.createdAt],
+];
+export const USERS_CSV = USER_CSV;
+export const BRANDS_CSV: CsvColumn<AdminBrand>[] = [
+  ...USER_CSV,
+  ['company_name', (row) => row.companyName],
+  ['org_number', (row) => row.orgNumber],
+  ['website', (row) => row.website],
+  ['instagram_handle', (row) => row.instagramHandle],
+  ['instagram_followers', (row) => row.instagramFollowers],
+  ['campaigns', (row) => row.campaigns],
+];
+export const CREATORS_CSV: CsvColumn<AdminCreator>[] = [
+  ...USER_CSV,
+  ['categories', (row) => row.categories.join(' ')],
+  ['instagram_handle', (row) => row.instagramHandle],
+  ['instagram_followers', (row) => row.instagramFollowers],
+  ['tiktok_handle', (row) => row.tiktokHandle],
+  ['tiktok_followers', (row) => row.tiktokFollowers],
+  ['tier', (row) => row.tier],
+];

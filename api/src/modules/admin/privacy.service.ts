@@ -1,0 +1,181 @@
+import type { Database } from '@kollab/db';
+import { auditLog, deletionRequests, subscribers, type User, users } from '@kollab/db/schema';
+import { and, count, eq, ilike, isNotNull, isNull, or } from 'drizzle-orm';
+import { recordAudit } from '../../lib/audit.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { DeletionRequest } from '../deletion-requests/deletion-requests.processing.ts';
+import type {
+  AdminAuditQuery,
+  AdminDeletionRequestsQuery,
+  AdminSubscriber,
+  AdminSubscribersQuery,
+  AuditEntry,
+  DeletionRequestView,
+} from './admin.schemas.ts';
+import { type CsvColumn, containsPattern, orderBy, type Window } from './list-query.ts';
+
+const SUBSCRIBER_SORT = { createdAt: subscribers.createdAt, email: subscribers.email } as const;
+
+export async function listSubscribers(db: Database, query: AdminSubscribersQuery, window: Window) {
+  const pattern = query.q ? containsPattern(query.q) : null;
+  const where = and(
+    pattern
+      ? or(
+          ilike(subscribers.email, pattern),
+          ilike(subscribers.instagramName, pattern),
+          ilike(subscribers.tiktokName, pattern),
+        )
+      : undefined,
+    query.confirmed === undefined
+      ? undefined
+      : query.confirmed === 'yes'
+        ? isNotNull(subscribers.confirmedAt)
+        : isNull(subscribers.confirmedAt),
+    query.locale ? eq(subscribers.locale, query.locale) : undefined,
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(subscribers)
+      .where(where)
+      .orderBy(...orderBy(SUBSCRIBER_SORT[query.sort], query.order, subscribers.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ total: count() }).from(subscribers).where(where),
+  ]);
+  const data: AdminSubscriber[] = rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    instagramName: row.instagramName,
+    tiktokName: row.tiktokName,
+    categories: row.categories,
+    locale: row.locale,
+    consentVersion: row.consentVersion,
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  }));
+  return { data, total: totals[0]?.total ?? 0 };
+}
+
+/**
+ * Deletes a subscriber row for good (the audit entry keeps no address).
+ * @throws not_found
+ */
+export async function deleteSubscriber(db: Database, admin: User, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .delete(subscribers)
+      .where(eq(subscribers.id, id))
+      .returning({ confirmedAt: subscribers.confirmedAt });
+    if (!row) throw new AppError('not_found', 'Subscriber not found');
+    await recordAudit(
+      tx,
+      admin,
+      'subscriber.delete',
+      { type: 'subscriber', id },
+      { confirmed: row.confirmedAt !== null },
+    );
+  });
+}
+
+export function toDeletionRequestView(row: DeletionRequest): DeletionRequestView {
+  return {
+    id: row.id,
+    userId: row.userId,
+    email: row.email,
+    locale: row.locale,
+    source: row.source,
+    status: row.status,
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    dueAt: row.dueAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+const DELETION_SORT = { dueAt: deletionRequests.dueAt, createdAt: deletionRequests.createdAt } as const;
+
+export async function listDeletionRequests(db: Database, query: AdminDeletionRequestsQuery, window: Window) {
+  const where = and(
+    query.status ? eq(deletionRequests.status, query.status) : undefined,
+    query.source ? eq(deletionRequests.source, query.source) : undefined,
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(deletionRequests)
+      .where(where)
+      .orderBy(...orderBy(DELETION_SORT[query.sort], query.order, deletionRequests.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ total: count() }).from(deletionRequests).where(where),
+  ]);
+  return { data: rows.map(toDeletionRequestView), total: totals[0]?.total ?? 0 };
+}
+
+export async function listAuditLog(db: Database, query: AdminAuditQuery, window: Window) {
+  const where = and(
+    query.action ? eq(auditLog.action, query.action) : undefined,
+    query.entityType ? eq(auditLog.entityType, query.entityType) : undefined,
+    query.entityId ? eq(auditLog.entityId, query.entityId) : undefined,
+    query.actorId ? eq(auditLog.actorId, query.actorId) : undefined,
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ entry: auditLog, actorName: users.fullName })
+      .from(auditLog)
+      .leftJoin(users, eq(users.id, auditLog.actorId))
+      .where(where)
+      .orderBy(...orderBy(auditLog.createdAt, query.order, auditLog.id))
+      .limit(window.limit)
+      .offset(window.offset),
+    db.select({ total: count() }).from(auditLog).where(where),
+  ]);
+  const data: AuditEntry[] = rows.map(({ entry, actorName }) => ({
+    id: entry.id,
+    actor: { id: entry.actorId, name: actorName, role: entry.actorRole },
+    action: entry.action,
+    entity: { type: entry.entityType, id: entry.entityId },
+    details: (entry.details as Record<string, unknown> | null) ?? null,
+    createdAt: entry.createdAt.toISOString(),
+  }));
+  return { data, total: totals[0]?.total ?? 0 };
+}
+
+export const SUBSCRIBERS_CSV: CsvColumn<AdminSubscriber>[] = [
+  ['id', (row) => row.id],
+  ['email', (row) => row.email],
+  ['instagram_name', (row) => row.instagramName],
+  ['tiktok_name', (row) => row.tiktokName],
+  ['categories', (row) => row.categories.join(' ')],
+  ['locale', (row) => row.locale],
+  ['consent_version', (row) => row.consentVersion],
+  ['confirmed_at', (row) => row.confirmedAt],
+  ['unsubscribed_at', (row) => row.unsubscribedAt],
+  ['created_at', (row) => row.createdAt],
+];
+
+export const DELETION_REQUESTS_CSV: CsvColumn<DeletionRequestView>[] = [
+  ['id', (row) => row.id],
+  ['email', (row) => row.email],
+  ['user_id', (row) => row.userId],
+  ['source', (row) => row.source],
+  ['status', (row) => row.status],
+  ['confirmed_at', (row) => row.confirmedAt],
+  ['due_at', (row) => row.dueAt],
+  ['completed_at', (row) => row.completedAt],
+  ['created_at', (row) => row.createdAt],
+];
+
+export const AUDIT_CSV: CsvColumn<AuditEntry>[] = [
+  ['id', (row) => row.id],
+  ['created_at', (row) => row.createdAt],
+  ['actor_id', (row) => row.actor.id],
+  ['actor', (row) => row.actor.name],
+  ['actor_role', (row) => row.actor.role],
+  ['action', (row) => row.action],
+  ['entity_type', (row) => row.entity.type],
+  ['entity_id', (row) => row.entity.id],
+  ['details', (row) => (row.details ? JSON.stringify(row.details) : null)],
+];
