@@ -43,6 +43,10 @@ export interface AdminWithdrawal extends Withdrawal {
   creator: { id: string; name: string; email: string };
 }
 
+/** The payouts queue's sortable columns and page sizes (the API's `sort` and `pageSize`). */
+export type PayoutsSortField = 'createdAt' | 'amountOre';
+export const PAYOUTS_PAGE_SIZES = [10, 25, 50, 100];
+
 const INTL_LOCALE: Record<Locale, string> = { sv: 'sv-SE', en: 'en-GB' };
 
 export interface MoneyFormat {
