@@ -82,7 +82,8 @@ export function WithdrawalWizard({
   const [methodId, setMethodId] = useState(() => defaultMethodId(methods));
   const [methodError, setMethodError] = useState<string | null>(null);
   const [amountText, setAmountText] = useState(() => format.plain(earnings.availableOre));
-  const [amountError, setAmountError] = useState<string | null>(null);
+  // A code, not a text: the text names the current balance, which is refetched after an API error.
+  const [amountCode, setAmountCode] = useState<string | null>(null);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [isSubmitting, setIsSubmitting] = useState(false);
   const [result, setResult] = useState<Withdrawal | null>(null);
@@ -106,11 +107,13 @@ export function WithdrawalWizard({
   const method = methods.find((item) => item.id === methodId);
   const amountOre = parseKronor(amountText, locale);
 
+  const amountError = amountCode ? amountProblem(t, format, amountCode, earnings) : null;
+
   const checkAmount = (): string | null => {
-    if (!amountText.trim()) return amountProblem(t, format, 'required', earnings);
-    if (amountOre === null || amountOre <= 0) return amountProblem(t, format, 'invalid', earnings);
-    if (amountOre < earnings.minimumWithdrawalOre) return amountProblem(t, format, 'below_minimum', earnings);
-    if (amountOre > earnings.availableOre) return amountProblem(t, format, 'insufficient_funds', earnings);
+    if (!amountText.trim()) return 'required';
+    if (amountOre === null || amountOre <= 0) return 'invalid';
+    if (amountOre < earnings.minimumWithdrawalOre) return 'below_minimum';
+    if (amountOre > earnings.availableOre) return 'insufficient_funds';
     return null;
   };
 
@@ -126,7 +129,7 @@ export function WithdrawalWizard({
   const onAmountNext = (event: FormEvent) => {
     event.preventDefault();
     const problem = checkAmount();
-    setAmountError(problem);
+    setAmountCode(problem);
     if (problem) {
       document.getElementById(`${headingId}-amount`)?.focus();
       return;
@@ -151,10 +154,10 @@ export function WithdrawalWizard({
       setStep('done');
       onWithdrawn(data);
     } catch (error) {
-      const [amountCode] = fieldCodes(error, 'amountOre');
+      const [apiAmountCode] = fieldCodes(error, 'amountOre');
       const [methodCode] = fieldCodes(error, 'paymentMethodId');
-      if (amountCode) {
-        setAmountError(amountProblem(t, format, amountCode, earnings));
+      if (apiAmountCode) {
+        setAmountCode(apiAmountCode);
         setStep(1);
         onStale();
       } else if (methodCode) {
@@ -171,7 +174,7 @@ export function WithdrawalWizard({
   const startOver = () => {
     setResult(null);
     setAmountText(format.plain(earnings.availableOre));
-    setAmountError(null);
+    setAmountCode(null);
     setStep(0);
   };
 
@@ -357,7 +360,7 @@ export function WithdrawalWizard({
               value={amountText}
               onChange={(event) => {
                 setAmountText(event.target.value);
-                setAmountError(null);
+                setAmountCode(null);
               }}
               required
               autoComplete="off"
@@ -380,7 +383,7 @@ export function WithdrawalWizard({
               sx={{ mt: 1 }}
               onClick={() => {
                 setAmountText(format.plain(earnings.availableOre));
-                setAmountError(null);
+                setAmountCode(null);
               }}
             >
               {t('money.wizard.amount.all')}

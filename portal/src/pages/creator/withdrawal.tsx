@@ -48,6 +48,7 @@ function WithdrawalScreen() {
           onStale={() => {
             void earnings.refetch();
             void methods.refetch();
+            void withdrawals.refetch();
           }}
         />
       ) : null}
