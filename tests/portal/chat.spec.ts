@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
 import { linkInNewestMail } from './mail.ts';
@@ -27,11 +28,13 @@ async function signIn(context: BrowserContext, origin: string, email: string, pa
   expect(response.ok()).toBe(true);
 }
 
-/**
- * A new, verified creator (signed in in `context`) who has claimed the demo brand's active
- * campaign, so the two have a conversation. Fresh per test: runs never share a conversation.
- */
-async function creatorWithClaim(context: BrowserContext, origin: string, label: string): Promise<string> {
+async function expectNoViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+}
+
+/** A new, verified creator, signed in in `context`. Fresh per test: runs never share a conversation. */
+async function freshCreator(context: BrowserContext, origin: string, label: string): Promise<string> {
   const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const name = `${label} ${suffix}`;
   const email = `chat-${suffix}@example.com`;
@@ -45,7 +48,12 @@ async function creatorWithClaim(context: BrowserContext, origin: string, label: 
   const token = new URL((await linkInNewestMail(email, '/app/verify-email')) ?? '').searchParams.get('token');
   // Verifying signs the new user in.
   expect((await context.request.post('/api/auth/verify-email', { data: { token }, headers })).ok()).toBe(true);
+  return name;
+}
 
+/** The creator claims the demo brand's active campaign, which opens their conversation. */
+async function claimCampaign(context: BrowserContext, origin: string): Promise<void> {
+  const headers = { Origin: origin };
   const found = (await (await context.request.get('/api/campaigns?q=fj%C3%A4llrost')).json()) as {
     data: { id: string; title: string }[];
   };
@@ -56,7 +64,6 @@ async function creatorWithClaim(context: BrowserContext, origin: string, label: 
     headers,
   });
   expect(claim.status()).toBe(201);
-  return name;
 }
 
 async function brandPage(browser: Browser, baseURL: string): Promise<{ page: Page; context: BrowserContext }> {
@@ -82,7 +89,8 @@ test.describe('chat between creator and brand', () => {
     baseURL,
   }) => {
     const origin = baseURL ?? '';
-    const creatorName = await creatorWithClaim(page.context(), origin, 'Chatta Kreatör');
+    const creatorName = await freshCreator(page.context(), origin, 'Chatta Kreatör');
+    await claimCampaign(page.context(), origin);
     const brand = await brandPage(browser, origin);
     const brandSeen = watch(brand.page);
 
@@ -139,6 +147,7 @@ test.describe('chat between creator and brand', () => {
     const ownReply = creatorLog.getByRole('listitem').filter({ hasText: 'när vill ni ha videon?' });
     await expect(ownReply.getByRole('img', { name: 'Läst' })).toBeVisible();
     await expect(creatorLog.getByText('I dag')).toBeVisible();
+    await expectNoViolations(page);
 
     expect(brandSeen.errors).toEqual([]);
     await brand.context.close();
@@ -150,7 +159,15 @@ test.describe('chat between creator and brand', () => {
     baseURL,
   }) => {
     const origin = baseURL ?? '';
-    const creatorName = await creatorWithClaim(page.context(), origin, 'Skript Kreatör');
+    const creatorName = await freshCreator(page.context(), origin, 'Skript Kreatör');
+
+    // Before any claim there is nothing to talk about.
+    await page.goto('/app/messages');
+    await expect(page.getByRole('heading', { name: 'Inga konversationer än' })).toBeVisible();
+    await expect(page.getByText('Konversationen med varumärket öppnas när du tar en kampanj.')).toBeVisible();
+    await expectNoViolations(page);
+    await claimCampaign(page.context(), origin);
+
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());

@@ -32,11 +32,13 @@ export function ConversationList({
         const { lastMessage, unread, counterpart } = conversation;
         const isSelected = conversation.claimId === selectedId;
         const isOwn = lastMessage?.author.id === userId;
-        const preview = lastMessage
-          ? isOwn
+        const preview = !lastMessage
+          ? t('chat.list.noMessages')
+          : isOwn
             ? t('chat.list.ownPreview', { body: lastMessage.body })
-            : lastMessage.body
-          : t('chat.list.noMessages');
+            : lastMessage.author.role === 'admin'
+              ? t('chat.list.supportPreview', { body: lastMessage.body })
+              : lastMessage.body;
         return (
           <ListItem key={conversation.claimId} disablePadding divider>
             <ListItemButton

@@ -73,6 +73,12 @@ export function MessageThread({
   const restoreFromBottom = useRef<number | null>(null);
   const shownRange = useRef<{ first?: number; last?: number }>({});
   const markedUpTo = useRef(0);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // On phones the list is gone once a conversation opens: start keyboard and screen reader users here.
+  useEffect(() => {
+    if (showBack) headingRef.current?.focus();
+  }, [showBack]);
 
   const loadNewest = useCallback(async () => {
     setStatus('loading');
@@ -214,7 +220,14 @@ export function MessageThread({
         ) : null}
         <ChatAvatar name={counterpart.name} image={counterpart.image} />
         <Box sx={{ minWidth: 0, flexGrow: 1 }}>
-          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 700, lineHeight: 1.3 }} noWrap>
+          <Typography
+            ref={headingRef}
+            tabIndex={-1}
+            component="h2"
+            variant="subtitle1"
+            sx={{ fontWeight: 700, lineHeight: 1.3, '&:focus': { outline: 'none' } }}
+            noWrap
+          >
             {counterpart.name}
           </Typography>
           <Typography variant="body2" color="text.secondary" noWrap>
