@@ -118,9 +118,16 @@ describe('/api/account/deletion-request', () => {
 describe('public deletion requests', () => {
   it('are not carried out before they are confirmed, by the job or by an admin', async () => {
     const user = await createUser(t.db, { email: 'unconfirmed@example.se' });
-    await call(t, 'POST', '/api/deletion-requests', undefined, { email: 'unconfirmed@example.se' }, {
-      'X-Forwarded-For': '10.9.0.1',
-    });
+    await call(
+      t,
+      'POST',
+      '/api/deletion-requests',
+      undefined,
+      { email: 'unconfirmed@example.se' },
+      {
+        'X-Forwarded-For': '10.9.0.1',
+      },
+    );
     const [request] = await t.db.select().from(deletionRequests).where(eq(deletionRequests.userId, user.id));
     await t.db
       .update(deletionRequests)
@@ -145,9 +152,16 @@ describe('public deletion requests', () => {
       consentedAt: new Date(),
       unsubscribeTokenHash: 'hash-reader',
     });
-    await call(t, 'POST', '/api/deletion-requests', undefined, { email: 'reader@example.se', locale: 'en' }, {
-      'X-Forwarded-For': '10.9.0.2',
-    });
+    await call(
+      t,
+      'POST',
+      '/api/deletion-requests',
+      undefined,
+      { email: 'reader@example.se', locale: 'en' },
+      {
+        'X-Forwarded-For': '10.9.0.2',
+      },
+    );
     const link = smtp.linkIn(await smtp.waitForMail('reader@example.se'), 'token=');
     const token = new URL(link).searchParams.get('token');
     await call(t, 'POST', '/api/deletion-requests/confirm', undefined, { token }, { 'X-Forwarded-For': '10.9.0.2' });
@@ -201,18 +215,34 @@ describe('the deletion job (own database)', () => {
     });
     const methodId = ((await method.json()) as { data: { id: string } }).data.id;
     const key = { 'Idempotency-Key': crypto.randomUUID() };
-    const requested = await call(s, 'POST', '/api/withdrawals', cookie, { amountOre: 100_000, paymentMethodId: methodId }, key);
+    const requested = await call(
+      s,
+      'POST',
+      '/api/withdrawals',
+      cookie,
+      { amountOre: 100_000, paymentMethodId: methodId },
+      key,
+    );
     const withdrawalId = ((await requested.json()) as { data: { id: string } }).data.id;
-    const paid = await call(s, 'POST', `/api/admin/withdrawals/${withdrawalId}/pay`, admin, { reference: 'B-1' }, {
-      'Idempotency-Key': crypto.randomUUID(),
-    });
+    const paid = await call(
+      s,
+      'POST',
+      `/api/admin/withdrawals/${withdrawalId}/pay`,
+      admin,
+      { reference: 'B-1' },
+      {
+        'Idempotency-Key': crypto.randomUUID(),
+      },
+    );
     expect(paid.status).toBe(200);
     const avatarKey = `avatars/${creator.id}/picture.webp`;
     await createStorage(s.env).put(avatarKey, Buffer.from('webp'), 'image/webp');
-    await s.db
-      .update(users)
-      .set({ avatarKey, phone: '+46701234567', personalNumberEncrypted: 'ciphertext' })
-      .where(eq(users.id, creator.id));
+    const updated = await call(s, 'POST', `/api/user/update/${creator.id}`, cookie, {
+      phone: '070-123 45 67',
+      personalNumber: '811228-9874',
+    });
+    expect(updated.status).toBe(200);
+    await s.db.update(users).set({ avatarKey }).where(eq(users.id, creator.id));
     await s.db
       .update(creatorProfiles)
       .set({ instagramHandle: 'erase.me', instagramFollowers: 5000, bio: 'Jag lagar mat' })
@@ -281,9 +311,7 @@ describe('the deletion job (own database)', () => {
     expect(await s.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId))).toMatchObject([
       { userId: creator.id, status: 'paid', amountOre: 100_000 },
     ]);
-    expect(await s.db.select().from(ledgerEntries).where(eq(ledgerEntries.holderId, creator.id))).toEqual(
-      ledgerBefore,
-    );
+    expect(await s.db.select().from(ledgerEntries).where(eq(ledgerEntries.holderId, creator.id))).toEqual(ledgerBefore);
     expect(ledgerBefore).toHaveLength(4);
     expect(await ledgerTotal()).toBe(0);
 
@@ -341,7 +369,9 @@ describe('GET /api/account/export', () => {
     const res = await call(t, 'GET', '/api/account/export', alice.cookie);
 
     expect(res.status).toBe(200);
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="kollab-data-\d{4}-\d\d-\d\d\.json"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="kollab-data-\d{4}-\d\d-\d\d\.json"$/,
+    );
     const text = await res.text();
     const data = JSON.parse(text);
     expect(data.profile).toMatchObject({ id: alice.user.id, email: 'alice@example.se', fullName: 'Alice' });
@@ -352,12 +382,33 @@ describe('GET /api/account/export', () => {
     ]);
     expect(data.messages.map((message: { body: string }) => message.body)).toEqual(['Message from Alice']);
     expect(data.paymentMethods).toEqual([
-      { id: expect.any(String), type: 'swish', masked: expect.any(String), isDefault: true, createdAt: expect.any(String) },
+      {
+        id: expect.any(String),
+        type: 'swish',
+        masked: expect.any(String),
+        isDefault: true,
+        createdAt: expect.any(String),
+      },
     ]);
-    for (const key of ['creatorProfile', 'withdrawals', 'ledgerEntries', 'subscriptions', 'deletionRequests', 'auditEntries']) {
+    for (const key of [
+      'creatorProfile',
+      'withdrawals',
+      'ledgerEntries',
+      'subscriptions',
+      'deletionRequests',
+      'auditEntries',
+    ]) {
       expect(data).toHaveProperty(key);
     }
-    for (const foreign of [bob.user.id, 'Bobby', 'bobby@example.se', brand.id, 'Brand Person', 'bp@example.se', 'Brand reply']) {
+    for (const foreign of [
+      bob.user.id,
+      'Bobby',
+      'bobby@example.se',
+      brand.id,
+      'Brand Person',
+      'bp@example.se',
+      'Brand reply',
+    ]) {
       expect(text).not.toContain(foreign);
     }
     expect(text).not.toMatch(/765 ?43 ?21|passwordHash|TokenHash|detailsEncrypted/);

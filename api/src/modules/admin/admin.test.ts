@@ -65,10 +65,12 @@ describe('admin authorization', () => {
     });
   });
 
-  it.each(EVERY_ROUTE.flatMap(([method, path, body]) => [
-    ['creator', method, path, body],
-    ['brand', method, path, body],
-  ]))('a %s gets 403 from %s %s', async (role, method, path, body) => {
+  it.each(
+    EVERY_ROUTE.flatMap(([method, path, body]) => [
+      ['creator', method, path, body],
+      ['brand', method, path, body],
+    ]),
+  )('a %s gets 403 from %s %s', async (role, method, path, body) => {
     const cookie = role === 'creator' ? creatorCookie : brandCookie;
     await expectError(await call(method as string, path as string, cookie, body), 403, {
       code: 'forbidden',
@@ -178,11 +180,11 @@ describe('admin CSV export', () => {
 
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="kollab-users-\d{4}-\d\d-\d\d\.csv"$/);
-    const lines = (await res.text()).split('\r\n');
-    expect(lines[0]).toBe(
-      '"id","email","full_name","role","locale","email_verified","suspended_at","created_at"',
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="kollab-users-\d{4}-\d\d-\d\d\.csv"$/,
     );
+    const lines = (await res.text()).split('\r\n');
+    expect(lines[0]).toBe('"id","email","full_name","role","locale","email_verified","suspended_at","created_at"');
     expect(lines[1]).toBe(
       `"${risky.id}","csvcase-1@example.se","'=HYPERLINK(""http://evil.example"")","creator","sv","yes","","${risky.createdAt.toISOString()}"`,
     );
