@@ -6,9 +6,27 @@ import type { ReactNode } from 'react';
  * The cover image (decorative: the title says what the campaign is) or a neutral placeholder,
  * at 1200×630's aspect ratio, with an optional overlay text on top.
  */
-export function CampaignCover({ coverUrl, overlay }: { coverUrl: string | null; overlay?: ReactNode }) {
+export function CampaignCover({
+  coverUrl,
+  overlay,
+  maxHeight,
+}: {
+  coverUrl: string | null;
+  overlay?: ReactNode;
+  /** A banner cap for wide screens (the details page); the image is cropped to fill it. */
+  maxHeight?: number;
+}) {
   return (
-    <Box sx={{ position: 'relative', aspectRatio: '1200 / 630', bgcolor: '#dfe9e6', overflow: 'hidden' }}>
+    <Box
+      sx={{
+        position: 'relative',
+        aspectRatio: '1200 / 630',
+        maxHeight,
+        width: '100%',
+        bgcolor: '#dfe9e6',
+        overflow: 'hidden',
+      }}
+    >
       {coverUrl ? (
         <Box
           component="img"

@@ -18,7 +18,6 @@ import { InvitationStatusChip } from './invitation-card';
 import { MatchReasons } from './match-reasons';
 import type { Claim, Match } from './types';
 import { useFormat } from './use-format';
-import { VisuallyHidden } from './visually-hidden';
 
 /**
  * The creators the campaign invited, best match first: score, reasons, answer and respond-by
@@ -88,9 +87,13 @@ export function MatchList({
                   </Typography>
                 ) : null}
                 <div>
-                  <Button size="small" startIcon={<Assessment />} onClick={() => setReportOf(match)}>
+                  <Button
+                    size="small"
+                    startIcon={<Assessment />}
+                    onClick={() => setReportOf(match)}
+                    aria-label={`${t('claims.report.open')}: ${match.creator.name}`}
+                  >
                     {t('claims.report.open')}
-                    <VisuallyHidden>{`: ${match.creator.name}`}</VisuallyHidden>
                   </Button>
                 </div>
               </Card>

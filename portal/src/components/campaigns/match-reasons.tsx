@@ -34,7 +34,7 @@ export function reasonText(t: Translate, format: Format, reason: MatchReason): s
       return t('campaigns.reasons.platform', { platforms: format.list(names) });
     }
     case 'tier':
-      return t('campaigns.reasons.tier', { tier: t(`campaigns.tiers.${reason.tier}`) });
+      return t('campaigns.reasons.tier', { tier: t(`campaigns.tierNames.${reason.tier}`) });
     case 'audience_country':
       return t('campaigns.reasons.audienceCountry', {
         share: format.percent(reason.share),

@@ -12,7 +12,6 @@ import { CreatorIdentity } from '../campaigns/creator-identity';
 import { EmptyState } from '../campaigns/empty-state';
 import { ExternalLink } from '../campaigns/external-link';
 import type { Claim, ClaimStatus } from '../campaigns/types';
-import { VisuallyHidden } from '../campaigns/visually-hidden';
 import { PageLoader } from '../layout/page-loader';
 import { ClaimReviewActions } from './claim-review-actions';
 import { ClaimStatusChip } from './claim-status-chip';
@@ -78,13 +77,22 @@ export function BrandClaimList({
           ) : null}
           <ClaimReviewActions claim={claim} onChanged={onChanged} />
           <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-            <Button component={RouterLink} to={`/claims/${claim.id}`} size="small">
+            <Button
+              component={RouterLink}
+              to={`/claims/${claim.id}`}
+              size="small"
+              aria-label={`${t('brandCampaigns.claims.details')}: ${claim.creator.name}`}
+            >
               {t('brandCampaigns.claims.details')}
-              <VisuallyHidden>{`: ${claim.creator.name}`}</VisuallyHidden>
             </Button>
-            <Button component={RouterLink} to={`/messages/${claim.id}`} size="small" startIcon={<Chat />}>
+            <Button
+              component={RouterLink}
+              to={`/messages/${claim.id}`}
+              size="small"
+              startIcon={<Chat />}
+              aria-label={`${t('campaigns.details.messages')}: ${claim.creator.name}`}
+            >
               {t('campaigns.details.messages')}
-              <VisuallyHidden>{`: ${claim.creator.name}`}</VisuallyHidden>
             </Button>
           </Stack>
         </Card>

@@ -87,9 +87,9 @@ export function ClaimReviewActions({ claim, onChanged }: { claim: Claim; onChang
         setAction(chosen);
         setIsAsking(true);
       }}
+      aria-label={`${t(TEXTS[chosen].button)}: ${claim.creator.name}`}
     >
       {t(TEXTS[chosen].button)}
-      <VisuallyHidden>{`: ${claim.creator.name}`}</VisuallyHidden>
     </Button>
   );
   const text = TEXTS[action];
@@ -100,9 +100,13 @@ export function ClaimReviewActions({ claim, onChanged }: { claim: Claim; onChang
   return (
     <>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <Button variant="text" startIcon={<Assessment />} onClick={() => setIsReportOpen(true)}>
+        <Button
+          variant="text"
+          startIcon={<Assessment />}
+          onClick={() => setIsReportOpen(true)}
+          aria-label={`${t('claims.report.open')}: ${claim.creator.name}`}
+        >
           {t('claims.report.open')}
-          <VisuallyHidden>{`: ${claim.creator.name}`}</VisuallyHidden>
         </Button>
         {claim.status === 'pending' ? (
           <>

@@ -57,7 +57,7 @@ function Account({
               {followers === null
                 ? t('claims.report.followersUnknown')
                 : t('claims.report.followers', { count: format.number(followers) })}
-              {tier ? ` · ${t(`campaigns.tiers.${tier}`)}` : null}
+              {tier ? ` · ${t(`campaigns.tierNames.${tier}`)}` : null}
             </Typography>
           </>
         ) : (

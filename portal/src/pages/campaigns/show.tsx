@@ -29,18 +29,18 @@ export function CampaignPage() {
   const overlay = campaign ? overlayKey(campaign) : null;
   return (
     <>
-      <Button component={RouterLink} to="/campaigns" startIcon={<ArrowBack />} sx={{ mb: 2, ml: -1 }}>
-        {t('campaigns.details.back')}
-      </Button>
+      <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 1, mb: 2 }}>
+        <Button component={RouterLink} to="/campaigns" startIcon={<ArrowBack />} sx={{ ml: -1 }}>
+          {t('campaigns.details.back')}
+        </Button>
+        {campaign ? <CampaignStateChip state={campaign.state} size="medium" /> : null}
+      </Box>
       {isLoading ? <PageLoader /> : null}
       {error ? <Alert severity="error">{errorText(t, error)}</Alert> : null}
       {campaign ? (
         <>
-          <Box sx={{ mb: 1 }}>
-            <CampaignStateChip state={campaign.state} />
-          </Box>
           <Card sx={{ mb: 3 }}>
-            <CampaignCover coverUrl={campaign.coverUrl} overlay={overlay ? t(overlay) : undefined} />
+            <CampaignCover coverUrl={campaign.coverUrl} overlay={overlay ? t(overlay) : undefined} maxHeight={280} />
           </Card>
           <PageHeader
             title={campaign.title}

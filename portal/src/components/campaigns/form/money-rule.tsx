@@ -29,7 +29,14 @@ export function MoneyRule({ budget, payout, slots }: { budget: string; payout: s
   const isWithin = needed <= budgetOre;
   return (
     <Alert severity={isWithin ? 'success' : 'error'} role="status">
-      {t(isWithin ? 'brandCampaigns.form.ruleOk' : 'brandCampaigns.form.ruleOver', values)}
+      {t(
+        needed === budgetOre
+          ? 'brandCampaigns.form.ruleExact'
+          : isWithin
+            ? 'brandCampaigns.form.ruleOk'
+            : 'brandCampaigns.form.ruleOver',
+        values,
+      )}
     </Alert>
   );
 }

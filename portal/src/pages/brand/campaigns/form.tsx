@@ -93,7 +93,9 @@ function CampaignEditor() {
       </Button>
       <PageHeader
         title={t(id ? 'brandCampaigns.form.editTitle' : 'brandCampaigns.form.newTitle')}
-        intro={t('brandCampaigns.form.intro')}
+        intro={t(
+          campaign && campaign.status !== 'draft' ? 'brandCampaigns.form.introPublished' : 'brandCampaigns.form.intro',
+        )}
       />
       {existing.error ? <Alert severity="error">{errorText(t, existing.error)}</Alert> : null}
       {categories.error ? <Alert severity="error">{errorText(t, categories.error)}</Alert> : null}

@@ -17,7 +17,6 @@ import { Pager } from '../../../components/campaigns/pager';
 import type { Campaign } from '../../../components/campaigns/types';
 import { useApiPage } from '../../../components/campaigns/use-api-page';
 import { useFormat } from '../../../components/campaigns/use-format';
-import { VisuallyHidden } from '../../../components/campaigns/visually-hidden';
 import { PageHeader } from '../../../components/layout/page-header';
 import { PageLoader } from '../../../components/layout/page-loader';
 import { useT } from '../../../hooks/use-t';
@@ -64,9 +63,14 @@ function CampaignRow({ campaign, onChanged }: { campaign: Campaign; onChanged: (
       </Box>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
         {campaign.status === 'cancelled' ? null : (
-          <Button component={RouterLink} to={`/brand/campaigns/${campaign.id}/edit`} startIcon={<Edit />} size="small">
+          <Button
+            component={RouterLink}
+            to={`/brand/campaigns/${campaign.id}/edit`}
+            startIcon={<Edit />}
+            size="small"
+            aria-label={`${t('brandCampaigns.actions.edit')}: ${campaign.title}`}
+          >
             {t('brandCampaigns.actions.edit')}
-            <VisuallyHidden>{`: ${campaign.title}`}</VisuallyHidden>
           </Button>
         )}
         <CampaignStatusActions campaign={campaign} onChanged={onChanged} asMenu />
