@@ -91,9 +91,21 @@ export function applyMessage(message: ChatMessage): void {
   }));
 }
 
-/** The conversation has been read here up to its newest message. */
-export function markReadLocally(claimId: string): void {
+// The server tells the other party about a read marker, not the reader's other tabs: they hear it here.
+const tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('kollab-chat-read');
+tabs?.addEventListener('message', (event: MessageEvent<{ userId?: unknown; claimId?: unknown }>) => {
+  const { userId, claimId } = event.data ?? {};
+  if (typeof claimId === 'string' && userId === state.userId) clearUnread(claimId);
+});
+
+function clearUnread(claimId: string): void {
   update(claimId, (item) => (item.unread === 0 ? item : { ...item, unread: 0 }));
+}
+
+/** The conversation has been read here up to its newest message (and so in every tab). */
+export function markReadLocally(claimId: string): void {
+  clearUnread(claimId);
+  tabs?.postMessage({ userId: state.userId, claimId });
 }
 
 function onStreamEvent(event: ChatStreamEvent): void {

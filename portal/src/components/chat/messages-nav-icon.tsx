@@ -20,7 +20,7 @@ export function MessagesNavIcon() {
       </Badge>
       {unreadTotal > 0 ? (
         <span style={visuallyHidden}>
-          {unreadTotal === 1 ? t('chat.nav.unreadOne') : t('chat.nav.unreadMany', { count: unreadTotal })}
+          {unreadTotal === 1 ? t('chat.nav.unreadOne') : t('chat.nav.unreadMany', { count: unreadTotal })}{' '}
         </span>
       ) : null}
     </>
