@@ -73,10 +73,12 @@ export function InvitationCard({
       </CardContent>
       {isOpen ? (
         <CardActions sx={{ px: 2, pb: 2, gap: 1, flexWrap: 'wrap' }}>
-          <Button variant="contained" onClick={onAccept}>
+          <Button variant="contained" onClick={onAccept} aria-label={`${t('invitations.accept')}: ${campaign.title}`}>
             {t('invitations.accept')}
           </Button>
-          <Button onClick={onDecline}>{t('invitations.decline')}</Button>
+          <Button onClick={onDecline} aria-label={`${t('invitations.decline')}: ${campaign.title}`}>
+            {t('invitations.decline')}
+          </Button>
         </CardActions>
       ) : null}
     </Card>

@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
@@ -39,27 +40,27 @@ function ClaimRows({ claims, isBrandView }: { claims: Claim[]; isBrandView: bool
     <Card>
       <List disablePadding>
         {claims.map((claim) => (
-          <ListItemButton
-            key={claim.id}
-            component={RouterLink}
-            to={`/claims/${claim.id}`}
-            divider
-            sx={{ gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', py: 1.5 }}
-          >
-            <ListItemText
-              primary={claim.campaign.title}
-              secondary={t('claims.list.secondary', {
-                party: isBrandView ? claim.creator.name : claim.campaign.brandName,
-                date: format.date(claim.createdAt),
-              })}
-              sx={{ flex: '1 1 220px', m: 0 }}
-              slotProps={{ primary: { sx: { fontWeight: 600 } } }}
-            />
-            <Stack spacing={0.5} sx={{ alignItems: { xs: 'flex-start', sm: 'flex-end' } }}>
-              <ClaimStatusChip status={claim.status} />
-              <Typography variant="body2">{format.money(claim.payoutOre)}</Typography>
-            </Stack>
-          </ListItemButton>
+          <ListItem key={claim.id} disablePadding divider>
+            <ListItemButton
+              component={RouterLink}
+              to={`/claims/${claim.id}`}
+              sx={{ gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', py: 1.5 }}
+            >
+              <ListItemText
+                primary={claim.campaign.title}
+                secondary={t('claims.list.secondary', {
+                  party: isBrandView ? claim.creator.name : claim.campaign.brandName,
+                  date: format.date(claim.createdAt),
+                })}
+                sx={{ flex: '1 1 220px', m: 0 }}
+                slotProps={{ primary: { sx: { fontWeight: 600 } } }}
+              />
+              <Stack spacing={0.5} sx={{ alignItems: { xs: 'flex-start', sm: 'flex-end' } }}>
+                <ClaimStatusChip status={claim.status} />
+                <Typography variant="body2">{format.money(claim.payoutOre)}</Typography>
+              </Stack>
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Card>
