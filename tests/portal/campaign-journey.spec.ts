@@ -107,6 +107,7 @@ test.describe('campaigns, matching and claims', () => {
     await expect(guidelines).toBeHidden();
     await expect(creator.getByText('Väntar på svar', { exact: true })).toBeVisible();
     await creator.getByRole('link', { name: 'Alla kampanjer' }).click();
+    await expect(creator.getByRole('heading', { name: 'Kampanjer', level: 1 })).toBeVisible();
     await expect(creator.getByRole('article').filter({ hasText: title }).getByText('Ansökan väntar')).toBeVisible();
 
     // The brand opens the creator's social media report and selects them (approves the claim).
@@ -122,6 +123,7 @@ test.describe('campaigns, matching and claims', () => {
 
     // The creator submits a link: a link to another platform is refused as typed, an Instagram reel is previewed.
     await creator.getByRole('link', { name: 'Mina ansökningar' }).click();
+    await expect(creator.getByRole('heading', { name: 'Mina ansökningar', level: 1 })).toBeVisible();
     await creator.getByRole('link', { name: new RegExp(title) }).click();
     await expect(creator.getByRole('heading', { name: 'Skicka in din video' })).toBeVisible();
     const link = creator.getByRole('textbox', { name: 'Länk till videon' });
@@ -172,7 +174,7 @@ test.describe('campaigns, matching and claims', () => {
 
     // The creator sees the claim done, with its history.
     await creator.reload();
-    await expect(creator.getByText(/Videon är godkänd och 2 500 kr är din/)).toBeVisible();
+    await expect(creator.getByText('Videon är godkänd och 2 500 kr är din.')).toBeVisible();
     await creator.getByRole('tab', { name: 'Översikt' }).click();
     const submitted = creator.getByRole('region', { name: 'Inskickade videor' });
     await expect(submitted.getByRole('heading', { name: /^Video 2/ })).toBeVisible();
