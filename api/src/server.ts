@@ -43,6 +43,7 @@ async function main(): Promise<void> {
   }
 
   const mailer = createMailer(env, logger);
+  const storage = createStorage(env);
   const bus = await createMessageBus(database, logger);
   const app = createApp({
     db: database.db,
@@ -50,13 +51,13 @@ async function main(): Promise<void> {
     env,
     logger,
     mailer,
-    storage: createStorage(env),
+    storage,
     bus,
     secrets,
     siteDir: join(repoRoot, 'site', 'dist'),
     portalDir: join(repoRoot, 'portal', 'dist'),
   });
-  const stopScheduler = startScheduler({ db: database.db, mailer, env, logger });
+  const stopScheduler = startScheduler({ db: database.db, mailer, env, logger, storage });
   const server = serve({ fetch: app.fetch, port: env.PORT, ...(env.HOST ? { hostname: env.HOST } : {}) }, (info) => {
     logger.info(
       { port: info.port, db: database.kind, url: env.PUBLIC_URL },

@@ -67,7 +67,7 @@ async function quietly(work: () => Promise<unknown>): Promise<boolean> {
 }
 
 /** Runs `sweep` every `intervalMs` until stopped; overlapping runs are skipped. */
-export function startScheduler(deps: ClaimDeps & { logger: Logger }, intervalMs = 60_000): () => void {
+export function startScheduler(deps: ClaimDeps & DeletionDeps & { logger: Logger }, intervalMs = 60_000): () => void {
   let running = false;
   const tick = async () => {
     if (running) return;

@@ -223,9 +223,15 @@ export async function transitionClaim(
       actorRole: actor === 'system' ? 'system' : actor.role,
       reason: input.reason?.trim() || null,
     });
+    await recordAudit(
+      tx,
+      actor,
+      `claim.${to}`,
+      { type: 'claim', id: claimId },
+      { from: claim.status, reason: input.reason ?? null },
+    );
     return { claim: updated, campaign };
   });
-  await recordAudit(db, actor, `claim.${to}`, { type: 'claim', id: claimId }, { reason: input.reason ?? null });
   if (to !== 'pending') await notify(deps, to, result.claim, result.campaign, input.reason);
   return result.claim;
 }

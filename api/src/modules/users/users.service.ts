@@ -2,6 +2,7 @@ import type { Database } from '@kollab/db';
 import { emailTokens, type User, users } from '@kollab/db/schema';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Env } from '../../env.ts';
+import { recordAudit } from '../../lib/audit.ts';
 import { decrypt, encrypt } from '../../lib/encryption.ts';
 import { AppError, type FieldErrors } from '../../lib/errors.ts';
 import { processImage } from '../../lib/images.ts';
@@ -112,11 +113,23 @@ export async function updateUser(deps: UserDeps, actor: User, id: string, input:
   }
   if (Object.keys(fields).length > 0) throw AppError.validation(fields);
 
-  const [updated] = Object.keys(changes).length
-    ? await db.update(users).set(changes).where(eq(users.id, user.id)).returning()
-    : [user];
+  const updated = await db.transaction(async (tx) => {
+    const [row] = Object.keys(changes).length
+      ? await tx.update(users).set(changes).where(eq(users.id, user.id)).returning()
+      : [user];
+    if (row && changes.role && changes.role !== user.role) {
+      await invalidateUserSessions(tx, user.id);
+      await recordAudit(
+        tx,
+        actor,
+        'user.role',
+        { type: 'user', id: user.id },
+        { before: user.role, after: changes.role },
+      );
+    }
+    return row;
+  });
   if (!updated) throw new AppError('not_found', 'User not found');
-  if (changes.role && changes.role !== user.role) await invalidateUserSessions(db, user.id);
   if (newEmail) {
     const token = await issueEmailToken(db, user.id, 'change_email', newEmail);
     const link = `${deps.env.PUBLIC_URL}/app/confirm-email-change?token=${token}`;
