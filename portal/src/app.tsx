@@ -9,6 +9,7 @@ import { SignInPage } from './pages/auth/sign-in';
 import { I18nRoot } from './providers/i18n-context';
 import { SessionProvider } from './providers/session';
 import { theme } from './providers/theme';
+import { adminRoutes } from './routes/admin';
 import { campaignRoutes } from './routes/campaigns';
 import { chatRoutes } from './routes/chat';
 import { moneyRoutes } from './routes/money';
@@ -61,6 +62,7 @@ export function App() {
                     {campaignRoutes}
                     {moneyRoutes}
                     {chatRoutes}
+                    {adminRoutes}
                   </Route>
                   <Route path="register" element={<RegisterPage />} />
                   <Route path="verify-email" element={<VerifyEmailPage />} />

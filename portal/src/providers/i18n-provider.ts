@@ -1,4 +1,6 @@
 import type { I18nProvider } from '@refinedev/core';
+import adminEn from '../locales/admin.en.json';
+import adminSv from '../locales/admin.sv.json';
 import campaignsEn from '../locales/campaigns.en.json';
 import campaignsSv from '../locales/campaigns.sv.json';
 import chatEn from '../locales/chat.en.json';
@@ -10,10 +12,10 @@ import baseSv from '../locales/sv.json';
 
 export type Locale = 'sv' | 'en';
 
-// One dictionary per area (base, campaigns, money, chat), merged. Each sv/en pair must have
+// One dictionary per area (base, campaigns, money, chat, admin), merged. Each sv/en pair must have
 // exactly the same keys; these lines fail to compile otherwise.
-const sv = { ...baseSv, ...campaignsSv, ...moneySv, ...chatSv };
-const en = { ...baseEn, ...campaignsEn, ...moneyEn, ...chatEn } satisfies Record<keyof typeof sv, string>;
+const sv = { ...baseSv, ...campaignsSv, ...moneySv, ...chatSv, ...adminSv };
+const en = { ...baseEn, ...campaignsEn, ...moneyEn, ...chatEn, ...adminEn } satisfies Record<keyof typeof sv, string>;
 export type MessageKey = keyof typeof sv;
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { sv, en } satisfies Record<
   Locale,

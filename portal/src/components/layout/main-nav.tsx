@@ -3,11 +3,12 @@ import Button from '@mui/material/Button';
 import { NavLink } from 'react-router';
 import { useT } from '../../hooks/use-t';
 import { useSession } from '../../providers/session';
+import { adminNav } from '../../routes/admin';
 import { campaignNav } from '../../routes/campaigns';
 import { chatNav } from '../../routes/chat';
 import { moneyNav } from '../../routes/money';
 
-const ITEMS = [...campaignNav, ...chatNav, ...moneyNav];
+const ITEMS = [...campaignNav, ...chatNav, ...moneyNav, ...adminNav];
 
 /** The signed-in areas the user's role can use, as a scrollable row of links under the app bar. */
 export function MainNav() {
