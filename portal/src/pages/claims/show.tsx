@@ -1,6 +1,7 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Chat from '@mui/icons-material/Chat';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -105,7 +106,11 @@ export function ClaimPage() {
           <PageHeader
             title={claim.campaign.title}
             intro={isBrandView ? claim.creator.name : claim.campaign.brandName}
-            action={<ClaimStatusChip status={claim.status} size="medium" />}
+            action={
+              <Box>
+                <ClaimStatusChip status={claim.status} size="medium" />
+              </Box>
+            }
           />
           <TabPanels
             label={t('claims.tabs.label')}
