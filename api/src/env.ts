@@ -33,6 +33,11 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: booleanText.optional(),
     TRUST_PROXY: booleanText.default(false),
+    RATE_LIMIT_MULTIPLIER: z.coerce
+      .number({ message: 'expected a whole number of at least 1' })
+      .int('expected a whole number of at least 1')
+      .min(1, 'expected a whole number of at least 1')
+      .default(1),
     MIN_WITHDRAWAL_SEK: z.coerce
       .number({ message: 'expected a whole number of kronor' })
       .int('expected a whole number of kronor')

@@ -7,6 +7,7 @@ import { EnvError, parseEnv } from './env.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createMessageBus } from './lib/message-bus.ts';
+import { setRateLimitMultiplier } from './lib/rate-limit.ts';
 import { startScheduler } from './lib/scheduler.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { createStorage } from './lib/storage.ts';
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
     process.exit(78);
   }
   const logger = createLogger(env.LOG_LEVEL);
+  setRateLimitMultiplier(env.RATE_LIMIT_MULTIPLIER);
   const secrets = await loadSecrets(env);
 
   const database = env.DATABASE_URL

@@ -2,6 +2,13 @@ import { type Database, queryRows } from '@kollab/db';
 import { sql } from 'drizzle-orm';
 import { AppError } from './errors.ts';
 
+let multiplier = 1;
+
+/** Scales every limit (RATE_LIMIT_MULTIPLIER); the browser suite raises it, production keeps 1. */
+export function setRateLimitMultiplier(value: number): void {
+  multiplier = value;
+}
+
 export interface RateLimitRule {
   /** Attempts allowed per window. */
   limit: number;
@@ -29,9 +36,10 @@ export async function consumeRateLimit(db: Database, key: string, rule: RateLimi
         returning count, ceil(extract(epoch from reset_at - now()))::int as retry_after`,
   );
   const row = rows[0] ?? { count: 1, retry_after: rule.windowSeconds };
+  const limit = rule.limit * multiplier;
   return {
-    allowed: row.count <= rule.limit,
-    remaining: Math.max(0, rule.limit - row.count),
+    allowed: row.count <= limit,
+    remaining: Math.max(0, limit - row.count),
     retryAfterSeconds: Math.max(1, row.retry_after),
   };
 }
