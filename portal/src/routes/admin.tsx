@@ -1,6 +1,31 @@
+import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
+import { type ComponentType, lazy } from 'react';
+import { Route } from 'react-router';
 import type { NavItem } from './nav';
 
-/** The admin console's routes, mounted inside the signed-in layout (see app.tsx). */
-export const adminRoutes = null;
+/** Each page is its own chunk (the tables bring the data grid), so sign-in stays small. */
+function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
 
-export const adminNav: NavItem[] = [];
+const AdminHomePage = lazyNamed(() => import('../pages/admin/index'), 'AdminHomePage');
+const AdminUsersPage = lazyNamed(() => import('../pages/admin/users/list'), 'AdminUsersPage');
+const AdminClaimsPage = lazyNamed(() => import('../pages/admin/claims/list'), 'AdminClaimsPage');
+const AdminAuditLogPage = lazyNamed(() => import('../pages/admin/audit-log/list'), 'AdminAuditLogPage');
+
+/**
+ * The admin console's routes, mounted inside the signed-in layout (see app.tsx). The payouts queue
+ * (`/admin/withdrawals`) belongs to the money area's routes.
+ */
+export const adminRoutes = (
+  <>
+    <Route path="admin" element={<AdminHomePage />} />
+    <Route path="admin/users" element={<AdminUsersPage />} />
+    <Route path="admin/claims" element={<AdminClaimsPage />} />
+    <Route path="admin/audit-log" element={<AdminAuditLogPage />} />
+  </>
+);
+
+export const adminNav: NavItem[] = [
+  { to: '/admin', label: 'admin.nav.admin', icon: <AdminPanelSettings />, roles: ['admin'] },
+];

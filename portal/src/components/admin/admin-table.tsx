@@ -1,0 +1,205 @@
+import Download from '@mui/icons-material/Download';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Skeleton from '@mui/material/Skeleton';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
+import { useInvalidate, useList } from '@refinedev/core';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useT } from '../../hooks/use-t';
+import type { ApiError } from '../../lib/api-fetch';
+import { PageHeader } from '../layout/page-header';
+import { LoadError } from '../money/load-error';
+import type { AdminGrid as AdminGridType, RowAction, RowSelection } from './admin-grid';
+import { exportQuery, type FilterSpec, type TableSpec, useTableState } from './table-state';
+
+// The data grid is the largest dependency in the portal: its own chunk, behind a skeleton.
+const AdminGrid = lazy(async () => ({
+  default: (await import('./admin-grid')).AdminGrid,
+})) as unknown as typeof AdminGridType;
+
+export interface AdminTableProps<Row extends GridValidRowModel & { id: string }> {
+  spec: TableSpec;
+  title: string;
+  intro: string;
+  gridLabel: string;
+  columns: GridColDef<Row>[];
+  actions?: (row: Row) => RowAction[];
+  selection?: RowSelection<Row>;
+  /** Options of select filters that come from the API (categories), by filter name. */
+  runtimeOptions?: Record<string, { value: string; label: string }[]>;
+  /** More controls in the filter row (a bulk action). */
+  toolbar?: ReactNode;
+  autoRowHeight?: boolean;
+}
+
+/** Reloads a table after a change made in one of its dialogs. */
+export function useRefreshTable(spec: TableSpec) {
+  const invalidate = useInvalidate();
+  return useCallback(
+    () => invalidate({ resource: `admin/${spec.resource}`, invalidates: ['list'] }),
+    [invalidate, spec.resource],
+  );
+}
+
+/**
+ * One admin list: the heading, CSV export of the filtered rows, filters, and a data grid with
+ * server-side paging, sorting and filtering, all kept in the URL.
+ */
+export function AdminTable<Row extends GridValidRowModel & { id: string }>(props: AdminTableProps<Row>) {
+  const { spec, selection } = props;
+  const t = useT();
+  const { state, update: updateUrl } = useTableState(spec);
+
+  const { result, query } = useList<Row, ApiError>({
+    resource: `admin/${spec.resource}`,
+    pagination: { currentPage: state.page, pageSize: state.pageSize, mode: 'server' },
+    sorters: [{ field: state.sort, order: state.order }],
+    filters: Object.entries(state.filters).map(([field, value]) => ({ field, operator: 'eq' as const, value })),
+    errorNotification: false,
+    queryOptions: { placeholderData: (previous) => previous },
+  });
+
+  const update = (change: Parameters<typeof updateUrl>[0], options?: Parameters<typeof updateUrl>[1]) => {
+    if (updateUrl(change, options)) selection?.onChange([]);
+  };
+  const setFilter = (name: string, value: string, replace = false) =>
+    update({ filters: { ...state.filters, [name]: value }, page: 1 }, { replace });
+  const hasFilters = Object.keys(state.filters).length > 0;
+
+  const exportButton = (
+    <Button
+      component="a"
+      href={`/api/admin/${spec.resource}/export?${exportQuery(spec, state)}`}
+      download
+      variant="outlined"
+      startIcon={<Download />}
+      sx={{ alignSelf: { sm: 'center' }, whiteSpace: 'nowrap', flexShrink: 0 }}
+    >
+      {t('admin.table.export')}
+    </Button>
+  );
+
+  return (
+    // Wider than the layout's reading column on large screens: the tables have many columns.
+    <Box sx={{ width: { lg: WIDE }, ml: { lg: `calc(50% - ${WIDE} / 2)` } }}>
+      <PageHeader title={props.title} intro={props.intro} action={exportButton} />
+      <Box
+        role="search"
+        aria-label={t('admin.table.filters')}
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}
+      >
+        {spec.filters.map((filter) =>
+          filter.kind === 'select' ? (
+            <TextField
+              key={filter.name}
+              select
+              size="small"
+              label={t(filter.label)}
+              value={state.filters[filter.name] ?? ''}
+              onChange={(event) => setFilter(filter.name, event.target.value)}
+              slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
+              sx={{ minWidth: 180 }}
+            >
+              <MenuItem value="">{t('admin.table.all')}</MenuItem>
+              {(
+                filter.options?.map((option) => ({ value: option.value, label: t(option.label) })) ??
+                props.runtimeOptions?.[filter.name] ??
+                []
+              ).map((option) => (
+                <MenuItem key={option.value} value={option.value}>
+                  {option.label}
+                </MenuItem>
+              ))}
+            </TextField>
+          ) : (
+            <TypedFilter
+              key={filter.name}
+              filter={filter}
+              value={state.filters[filter.name] ?? ''}
+              onCommit={(value) => setFilter(filter.name, value, true)}
+            />
+          ),
+        )}
+        {hasFilters ? (
+          <Button onClick={() => update({ filters: {}, page: 1 })}>{t('admin.table.clearFilters')}</Button>
+        ) : null}
+        <Typography variant="body2" color="text.secondary" role="status" sx={{ flexGrow: 1 }}>
+          {result.total === undefined ? null : t('admin.table.total', { count: result.total })}
+        </Typography>
+        {props.toolbar}
+      </Box>
+      {query.error ? <LoadError error={query.error} onRetry={() => void query.refetch()} /> : null}
+      {query.error && !query.data ? null : (
+        <Suspense
+          fallback={<Skeleton variant="rounded" height={300} role="progressbar" aria-label={t('app.loading')} />}
+        >
+          <AdminGrid<Row>
+            label={props.gridLabel}
+            rows={result.data}
+            columns={props.columns}
+            sortFields={spec.sortFields}
+            total={result.total ?? 0}
+            loading={query.isFetching}
+            page={state.page}
+            pageSize={state.pageSize}
+            sort={state.sort}
+            order={state.order}
+            onPage={({ page, pageSize }) => update({ page: pageSize === state.pageSize ? page : 1, pageSize })}
+            onSort={({ sort, order }) => update({ page: 1, sort: sort ?? spec.defaultSort, order })}
+            actions={props.actions}
+            selection={selection}
+            autoRowHeight={props.autoRowHeight}
+            empty={{
+              title: t(hasFilters ? 'admin.table.noMatches' : 'admin.table.empty'),
+              body: t(hasFilters ? 'admin.table.noMatchesBody' : 'admin.table.emptyBody'),
+            }}
+          />
+        </Suspense>
+      )}
+    </Box>
+  );
+}
+
+const WIDE = 'min(1320px, 100vw - 64px)';
+const TYPING_PAUSE_MS = 400;
+
+/** A search or id field: the URL (and the request) follow after a short pause in typing. */
+function TypedFilter({
+  filter,
+  value,
+  onCommit,
+}: {
+  filter: FilterSpec;
+  value: string;
+  onCommit: (v: string) => void;
+}) {
+  const t = useT();
+  const [text, setText] = useState(value);
+  const commit = useRef(onCommit);
+  commit.current = onCommit;
+  // Back/forward or "clear filters" change the URL: show its value.
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text.trim() === value) return;
+    const timer = setTimeout(() => commit.current(text.trim()), TYPING_PAUSE_MS);
+    return () => clearTimeout(timer);
+  }, [text, value]);
+  return (
+    <TextField
+      size="small"
+      type={filter.kind === 'search' ? 'search' : 'text'}
+      label={t(filter.label)}
+      value={text}
+      onChange={(event) => setText(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') onCommit(text.trim());
+      }}
+      autoComplete="off"
+      slotProps={{ htmlInput: { maxLength: filter.maxLength ?? 100, spellCheck: false } }}
+      sx={{ minWidth: filter.kind === 'search' ? 240 : 200 }}
+    />
+  );
+}

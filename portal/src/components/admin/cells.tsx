@@ -1,0 +1,45 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
+import { useLocale } from '../../hooks/use-locale';
+import { useMoneyFormat } from '../money/money';
+
+/** A name over an e-mail address (or any two lines) in a grid cell. */
+export function TwoLines({ primary, secondary }: { primary: string; secondary?: string | null | undefined }) {
+  return (
+    <Box sx={{ lineHeight: 1.3, py: 1, overflow: 'hidden' }}>
+      <Typography variant="body2" noWrap sx={{ fontWeight: 600 }} title={primary}>
+        {primary}
+      </Typography>
+      {secondary ? (
+        <Typography variant="body2" noWrap color="text.secondary" title={secondary}>
+          {secondary}
+        </Typography>
+      ) : null}
+    </Box>
+  );
+}
+
+/** Amounts, dates and counts in the user's language (the payouts queue's formatters plus numbers). */
+export function useAdminFormat() {
+  const money = useMoneyFormat();
+  const locale = useLocale();
+  return useMemo(() => {
+    const number = new Intl.NumberFormat(locale === 'sv' ? 'sv-SE' : 'en-GB');
+    return { ...money, number: (value: number) => number.format(value) };
+  }, [money, locale]);
+}
+
+/** A date over its time, as in the payouts queue. */
+export function DateTimeCell({ value }: { value: string | null | undefined }) {
+  const format = useMoneyFormat();
+  if (!value) return null;
+  return (
+    <Box sx={{ lineHeight: 1.3, py: 1, whiteSpace: 'normal' }}>
+      <Typography variant="body2">{format.date(value)}</Typography>
+      <Typography variant="body2" color="text.secondary">
+        {format.time(value)}
+      </Typography>
+    </Box>
+  );
+}

@@ -1,0 +1,130 @@
+import type { Role } from '../../lib/auth-client';
+import type { CampaignState, ClaimStatus } from '../campaigns/types';
+
+/** Rows of the admin lists, as `api/src/modules/admin/admin.schemas.ts` returns them. */
+export interface AdminUser {
+  id: string;
+  email: string;
+  fullName: string;
+  role: Role;
+  locale: 'sv' | 'en';
+  emailVerified: boolean;
+  suspendedAt: string | null;
+  createdAt: string;
+}
+
+export interface AdminBrand extends AdminUser {
+  companyName: string | null;
+  orgNumber: string | null;
+  website: string | null;
+  instagramHandle: string | null;
+  instagramFollowers: number | null;
+  campaigns: number;
+}
+
+export interface AdminCreator extends AdminUser {
+  categories: string[];
+  instagramHandle: string | null;
+  instagramFollowers: number | null;
+  tiktokHandle: string | null;
+  tiktokFollowers: number | null;
+  tier: 'nano' | 'micro' | null;
+}
+
+export type CampaignStatus = 'draft' | 'published' | 'paused' | 'cancelled';
+
+export interface AdminCampaign {
+  id: string;
+  title: string;
+  brand: { id: string; name: string; companyName: string | null };
+  status: CampaignStatus;
+  state: CampaignState;
+  budgetOre: number;
+  payoutOre: number;
+  slots: number;
+  slotsTaken: number;
+  startsAt: string;
+  endsAt: string;
+  createdAt: string;
+}
+
+export interface AdminClaim {
+  id: string;
+  status: ClaimStatus;
+  campaign: { id: string; title: string };
+  creator: { id: string; name: string; email: string };
+  payoutOre: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface AdminSubscriber {
+  id: string;
+  email: string;
+  instagramName: string | null;
+  tiktokName: string | null;
+  categories: string[];
+  locale: 'sv' | 'en';
+  consentVersion: string;
+  confirmedAt: string | null;
+  unsubscribedAt: string | null;
+  createdAt: string;
+}
+
+export interface DeletionRequest {
+  id: string;
+  userId: string | null;
+  email: string;
+  locale: 'sv' | 'en';
+  source: 'account' | 'public';
+  status: 'pending' | 'completed' | 'cancelled';
+  confirmedAt: string | null;
+  dueAt: string;
+  completedAt: string | null;
+  createdAt: string;
+}
+
+export interface AuditEntry {
+  id: string;
+  actor: { id: string | null; name: string | null; role: string };
+  action: string;
+  entity: { type: string; id: string };
+  details: Record<string, unknown> | null;
+  createdAt: string;
+}
+
+/** `POST /api/admin/claims/approve`: one result per id. */
+export interface BulkApproveResult {
+  id: string;
+  status: number;
+  claimStatus: ClaimStatus | null;
+  error: { code: string; message: string } | null;
+}
+
+export const ROLES: Role[] = ['creator', 'brand', 'admin'];
+
+export const CLAIM_STATUSES: ClaimStatus[] = [
+  'pending',
+  'approved',
+  'rejected',
+  'cancelled',
+  'expired',
+  'submitted',
+  'changes_requested',
+  'accepted',
+];
+
+/**
+ * The claim state machine's transitions (api/src/modules/claims/claim-machine.ts): an admin may
+ * force any of them; anything else is a 409.
+ */
+export const CLAIM_TRANSITIONS: Record<ClaimStatus, ClaimStatus[]> = {
+  pending: ['approved', 'rejected', 'cancelled', 'expired'],
+  approved: ['submitted'],
+  submitted: ['changes_requested', 'accepted', 'rejected'],
+  changes_requested: ['submitted'],
+  rejected: [],
+  cancelled: [],
+  expired: [],
+  accepted: [],
+};

@@ -1,0 +1,120 @@
+import type { APIRequestContext } from '@playwright/test';
+import { expect, test } from '../fixtures/test.ts';
+import { linkInNewestMail } from './mail.ts';
+
+const ADMIN = { email: 'admin@demo.kollab.se', password: 'demo-admin-2026' };
+const CAMPAIGN = 'Höstens fjällrost';
+
+/** Signs a request context in through the credentials callback, as the portal's sign-in form does. */
+async function signInByApi(request: APIRequestContext, email: string, password: string): Promise<void> {
+  const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as { csrfToken: string };
+  const response = await request.post('/api/auth/callback/credentials', {
+    form: { csrfToken, email, password, json: 'true' },
+  });
+  expect(response.ok()).toBe(true);
+}
+
+/** POSTs JSON and returns `data`, failing the test with the API's answer when it is not a 2xx. */
+async function post<T>(request: APIRequestContext, path: string, body: unknown = {}): Promise<T> {
+  const response = await request.post(path, { data: body });
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+async function get<T>(request: APIRequestContext, path: string): Promise<T> {
+  const response = await request.get(path);
+  expect(response.ok(), `${path}: ${await response.text()}`).toBe(true);
+  return ((await response.json()) as { data: T }).data;
+}
+
+test.describe('admin console', () => {
+  test('an admin filters claims, forces a transition with a reason and finds it in the audit log', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    // API set-up, sign-in, the lazy shell and the data grid's chunk: more than the default 30 s on a busy machine.
+    test.setTimeout(90_000);
+    const origin = baseURL ?? '';
+    const suffix = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
+    const email = `admin-claim-${suffix}@example.com`;
+    const name = `Agnes Ansökan ${suffix}`;
+    const reason = `Dubbelbokad i annan kampanj (${suffix})`;
+
+    // A fresh, verified creator claims the seeded active campaign.
+    const creator = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
+    await post(creator, '/api/auth/signup', {
+      fullName: name,
+      email,
+      password: 'ett långt lösenord 2026',
+      role: 'creator',
+      acceptPrivacy: true,
+      locale: 'sv',
+    });
+    await expect.poll(() => linkInNewestMail(email, '/app/verify-email')).not.toBeNull();
+    const token = new URL((await linkInNewestMail(email, '/app/verify-email')) ?? '').searchParams.get('token');
+    await post(creator, '/api/auth/verify-email', { token });
+    const campaigns = await get<{ id: string; title: string }[]>(
+      creator,
+      `/api/campaigns?q=${encodeURIComponent('fjällrost')}`,
+    );
+    const campaign = campaigns.find((item) => item.title === CAMPAIGN);
+    expect(campaign, 'the seeded campaign').toBeTruthy();
+    await post(creator, `/api/campaigns/${campaign?.id}/claims`, { guidelinesConfirmed: true });
+    await creator.dispose();
+
+    // The admin (the page's own cookies) opens the claims table from the console's start page.
+    await signInByApi(page.request, ADMIN.email, ADMIN.password);
+    await page.goto('/app/admin');
+    await expect(page.getByRole('heading', { name: 'Administration', level: 1 })).toBeVisible({ timeout: 15_000 });
+    await page.getByRole('link', { name: /^Ansökningar/ }).click();
+    await expect(page.getByRole('heading', { name: 'Ansökningar', level: 1 })).toBeVisible();
+
+    // Only pending claims: the filter is kept in the URL.
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Väntar på svar' }).click();
+    await expect(page).toHaveURL(/[?&]status=pending/);
+    const grid = page.getByRole('grid', { name: 'Ansökningar' });
+    // The grid is its own (large) chunk.
+    const row = grid.getByRole('row').filter({ hasText: email });
+    await expect(row).toContainText('Väntar på svar', { timeout: 15_000 });
+    await expect(row).toContainText(CAMPAIGN);
+    await expect(grid.getByRole('row').filter({ hasText: 'Avslagen' })).toHaveCount(0);
+
+    // Force pending → rejected with a reason.
+    await row.getByRole('menuitem', { name: `Ändra status för ansökan från ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ändra status' });
+    await expect(dialog).toContainText(`Ansökan från ${name} till ${CAMPAIGN} har status ”Väntar på svar”.`);
+    await dialog.getByRole('combobox', { name: 'Ny status' }).click();
+    await page.getByRole('option', { name: 'Avslagen' }).click();
+    await dialog.getByRole('button', { name: 'Ändra status' }).click();
+    await expect(dialog.getByText('Obligatoriskt.')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Skäl' }).fill(reason);
+    await dialog.getByRole('button', { name: 'Ändra status' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(
+      page.getByRole('alert').filter({ hasText: `Ansökan från ${name} har nu status ”Avslagen”.` }),
+    ).toBeVisible();
+    // No longer pending: gone from the filtered list.
+    await expect(row).toHaveCount(0);
+
+    // Rejected claims show it; its history link opens the audit log filtered to the claim.
+    await page.getByRole('combobox', { name: 'Status' }).click();
+    await page.getByRole('option', { name: 'Avslagen' }).click();
+    await expect(page).toHaveURL(/[?&]status=rejected/);
+    await expect(row).toContainText('Avslagen');
+    await row.getByRole('menuitem', { name: `Granskningslogg för ansökan från ${name}` }).click();
+
+    await expect(page.getByRole('heading', { name: 'Granskningslogg', level: 1 })).toBeVisible();
+    await expect(page).toHaveURL(/[?&]entityType=claim&entityId=/);
+    await expect(page.getByRole('textbox', { name: 'Typ' })).toHaveValue('claim');
+    const entry = page.getByRole('grid', { name: 'Granskningslogg' }).getByRole('row').filter({ hasText: reason });
+    await expect(entry).toContainText('claim.rejected', { timeout: 15_000 });
+    await expect(entry).toContainText('Alva Admin');
+    await expect(entry).toContainText('Väntar på svar → Avslagen');
+    // The claim's creation is logged for the same claim, by the creator.
+    await expect(
+      page.getByRole('grid', { name: 'Granskningslogg' }).getByRole('row').filter({ hasText: 'claim.create' }),
+    ).toContainText(name);
+  });
+});
