@@ -17,6 +17,8 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  /** The connection URL when on PostgreSQL (another process or pool can open the same database). */
+  url?: string;
   /** Applies pending migrations from the folder with the driver's own migrator. */
   migrate(migrationsFolder: string): Promise<void>;
   /** LISTEN on a channel; NOTIFYs from any connection (any API instance) reach `handler`. */
@@ -42,6 +44,7 @@ export async function createDb(options: DatabaseOptions): Promise<DatabaseHandle
     return {
       db,
       kind: 'postgres',
+      url: options.url,
       migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
       listen: async (channel, handler) => {
         const subscription = await client.listen(channel, handler);

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
-import { createTestDatabase, type Database, type DatabaseHandle } from '@kollab/db';
+import { createDb, createTestDatabase, type Database, type DatabaseHandle } from '@kollab/db';
 import { createApp } from '../app.ts';
 import { type Env, parseEnv } from '../env.ts';
 import type { AppEnv } from '../lib/context.ts';
@@ -42,7 +42,13 @@ export async function createTestApp(
     PUBLIC_URL: 'http://localhost:3000',
     ...options.settings,
   });
-  const database = options.shareDatabaseWith?.database ?? (await createTestDatabase());
+  // A second instance on PostgreSQL gets its own connection pool, as a second process would.
+  const shared = options.shareDatabaseWith?.database;
+  const database = shared
+    ? shared.url
+      ? await createDb({ url: shared.url, max: 4 })
+      : shared
+    : await createTestDatabase();
   const logger = createLogger(env.LOG_LEVEL);
   const bus = await createMessageBus(database, logger);
   const app = createApp({
@@ -64,7 +70,7 @@ export async function createTestApp(
     env,
     close: async () => {
       await bus.close();
-      if (!options.shareDatabaseWith) await database.close();
+      if (database !== shared) await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },
   };
