@@ -11,6 +11,14 @@ function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType
 const AdminHomePage = lazyNamed(() => import('../pages/admin/index'), 'AdminHomePage');
 const AdminUsersPage = lazyNamed(() => import('../pages/admin/users/list'), 'AdminUsersPage');
 const AdminClaimsPage = lazyNamed(() => import('../pages/admin/claims/list'), 'AdminClaimsPage');
+const AdminBrandsPage = lazyNamed(() => import('../pages/admin/brands/list'), 'AdminBrandsPage');
+const AdminCreatorsPage = lazyNamed(() => import('../pages/admin/creators/list'), 'AdminCreatorsPage');
+const AdminCampaignsPage = lazyNamed(() => import('../pages/admin/campaigns/list'), 'AdminCampaignsPage');
+const AdminSubscribersPage = lazyNamed(() => import('../pages/admin/subscribers/list'), 'AdminSubscribersPage');
+const AdminDeletionRequestsPage = lazyNamed(
+  () => import('../pages/admin/deletion-requests/list'),
+  'AdminDeletionRequestsPage',
+);
 const AdminAuditLogPage = lazyNamed(() => import('../pages/admin/audit-log/list'), 'AdminAuditLogPage');
 
 /**
@@ -21,7 +29,12 @@ export const adminRoutes = (
   <>
     <Route path="admin" element={<AdminHomePage />} />
     <Route path="admin/users" element={<AdminUsersPage />} />
+    <Route path="admin/brands" element={<AdminBrandsPage />} />
+    <Route path="admin/creators" element={<AdminCreatorsPage />} />
+    <Route path="admin/campaigns" element={<AdminCampaignsPage />} />
     <Route path="admin/claims" element={<AdminClaimsPage />} />
+    <Route path="admin/subscribers" element={<AdminSubscribersPage />} />
+    <Route path="admin/deletion-requests" element={<AdminDeletionRequestsPage />} />
     <Route path="admin/audit-log" element={<AdminAuditLogPage />} />
   </>
 );

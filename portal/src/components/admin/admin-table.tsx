@@ -199,7 +199,7 @@ function TypedFilter({
       }}
       autoComplete="off"
       slotProps={{ htmlInput: { maxLength: filter.maxLength ?? 100, spellCheck: false } }}
-      sx={{ minWidth: filter.kind === 'search' ? 240 : 200 }}
+      sx={{ minWidth: filter.kind === 'search' ? 280 : 200 }}
     />
   );
 }

@@ -1,12 +1,9 @@
 import Box from '@mui/material/Box';
 import { useT } from '../../hooks/use-t';
 import { isMessageKey } from '../../providers/i18n-provider';
+import { useMoneyFormat } from '../money/money';
 
-function show(value: unknown): string {
-  if (value === null || value === undefined) return '–';
-  if (typeof value === 'string') return value;
-  return JSON.stringify(value);
-}
+const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /**
  * An audit entry's details as short lines: each changed field as "before → after" (a claim's
@@ -14,7 +11,13 @@ function show(value: unknown): string {
  */
 export function AuditDetails({ action, details }: { action: string; details: Record<string, unknown> | null }) {
   const t = useT();
+  const format = useMoneyFormat();
   if (!details) return null;
+  const show = (value: unknown): string => {
+    if (value === null || value === undefined) return '–';
+    if (typeof value === 'string') return ISO_DATE_TIME.test(value) ? format.dateTime(value) : value;
+    return JSON.stringify(value);
+  };
   const lines: { key: string; label: string; text: string }[] = [];
   const statusLabel = (status: unknown) => {
     const key = `claims.status.${String(status)}`;

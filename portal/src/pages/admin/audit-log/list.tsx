@@ -63,10 +63,10 @@ function AuditTable() {
       {
         field: 'action',
         headerName: t('admin.audit.columns.what'),
-        minWidth: 160,
-        flex: 0.8,
+        minWidth: 210,
+        flex: 0.9,
         renderCell: ({ value }) => (
-          <Typography variant="body2" sx={{ fontFamily: 'monospace', py: 1 }}>
+          <Typography variant="body2" sx={{ fontFamily: 'monospace', py: 1, wordBreak: 'break-all' }}>
             {value}
           </Typography>
         ),

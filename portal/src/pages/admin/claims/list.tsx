@@ -89,7 +89,7 @@ function ClaimsTable() {
         field: 'payoutOre',
         headerName: t('admin.claims.columns.payout'),
         type: 'number',
-        minWidth: 110,
+        minWidth: 130,
         valueFormatter: (value: number) => format.sek(value),
       },
       {

@@ -1,0 +1,159 @@
+import FactCheck from '@mui/icons-material/FactCheck';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useCallback, useMemo } from 'react';
+import { useNavigate } from 'react-router';
+import type { RowAction } from '../../../components/admin/admin-grid';
+import { AdminTable } from '../../../components/admin/admin-table';
+import { DateTimeCell, TwoLines, useAdminFormat } from '../../../components/admin/cells';
+import type { TableSpec } from '../../../components/admin/table-state';
+import type { AdminCreator } from '../../../components/admin/types';
+import { useCategories } from '../../../components/campaigns/use-categories';
+import { RoleOnly } from '../../../components/money/role-only';
+import { useLocale } from '../../../hooks/use-locale';
+import { useT } from '../../../hooks/use-t';
+import { SuspendedChip } from '../users/list';
+
+const SPEC: TableSpec = {
+  resource: 'creators',
+  sortFields: ['createdAt', 'email', 'fullName', 'instagramFollowers', 'tiktokFollowers'],
+  defaultSort: 'createdAt',
+  defaultOrder: 'desc',
+  filters: [
+    { name: 'q', label: 'admin.filter.search', kind: 'search', maxLength: 100 },
+    // Options from `GET /api/categories`.
+    { name: 'category', label: 'admin.creators.filter.category', kind: 'select' },
+    {
+      name: 'suspended',
+      label: 'admin.filter.suspended',
+      kind: 'select',
+      options: [
+        { value: 'no', label: 'admin.filter.suspended.no' },
+        { value: 'yes', label: 'admin.filter.suspended.yes' },
+      ],
+    },
+  ],
+};
+
+/** Admins: creators with tier, linked accounts, followers and categories. */
+export function AdminCreatorsPage() {
+  return (
+    <RoleOnly allow="admin">
+      <CreatorsTable />
+    </RoleOnly>
+  );
+}
+
+function CreatorsTable() {
+  const t = useT();
+  const format = useAdminFormat();
+  const navigate = useNavigate();
+  const locale = useLocale();
+  const { data: categoryList } = useCategories();
+  const categoryLabels = useMemo(
+    () => new Map((categoryList ?? []).map((category) => [category.key, category[locale]])),
+    [categoryList, locale],
+  );
+
+  const columns = useMemo<GridColDef<AdminCreator>[]>(
+    () => [
+      {
+        field: 'fullName',
+        headerName: t('admin.columns.name'),
+        minWidth: 150,
+        flex: 1,
+        renderCell: ({ row }) => <TwoLines primary={row.fullName} />,
+      },
+      { field: 'email', headerName: t('admin.columns.email'), minWidth: 190, flex: 1.2 },
+      {
+        field: 'tier',
+        headerName: t('admin.creators.columns.tier'),
+        minWidth: 80,
+        valueFormatter: (value: AdminCreator['tier']) => (value ? t(`admin.creators.tier.${value}`) : ''),
+      },
+      {
+        field: 'instagramFollowers',
+        headerName: t('admin.creators.columns.instagram'),
+        minWidth: 140,
+        flex: 0.9,
+        renderCell: ({ row }) =>
+          row.instagramHandle ? (
+            <TwoLines
+              primary={`@${row.instagramHandle}`}
+              secondary={
+                row.instagramFollowers === null
+                  ? null
+                  : `${format.number(row.instagramFollowers)} ${t('admin.creators.followers')}`
+              }
+            />
+          ) : null,
+      },
+      {
+        field: 'tiktokFollowers',
+        headerName: t('admin.creators.columns.tiktok'),
+        minWidth: 140,
+        flex: 0.9,
+        renderCell: ({ row }) =>
+          row.tiktokHandle ? (
+            <TwoLines
+              primary={`@${row.tiktokHandle}`}
+              secondary={
+                row.tiktokFollowers === null
+                  ? null
+                  : `${format.number(row.tiktokFollowers)} ${t('admin.creators.followers')}`
+              }
+            />
+          ) : null,
+      },
+      {
+        field: 'categories',
+        headerName: t('admin.creators.columns.categories'),
+        minWidth: 180,
+        flex: 1.2,
+        valueGetter: (_value, row) => row.categories.map((key) => categoryLabels.get(key) ?? key).join(', '),
+        renderCell: ({ value }) => <span title={value}>{value}</span>,
+      },
+      {
+        field: 'suspendedAt',
+        headerName: t('admin.users.columns.suspended'),
+        minWidth: 110,
+        renderCell: ({ row }) => <SuspendedChip suspendedAt={row.suspendedAt} />,
+      },
+      {
+        field: 'createdAt',
+        headerName: t('admin.columns.createdAt'),
+        minWidth: 120,
+        renderCell: ({ value }) => <DateTimeCell value={value} />,
+      },
+    ],
+    [t, format, categoryLabels],
+  );
+
+  const actions = useCallback(
+    (row: AdminCreator): RowAction[] => [
+      {
+        key: 'claims',
+        label: t('admin.creators.claimsOf', { name: row.fullName }),
+        icon: <FactCheck />,
+        onClick: () => navigate(`/admin/claims?creatorId=${encodeURIComponent(row.id)}`),
+      },
+    ],
+    [t, navigate],
+  );
+
+  const runtimeOptions = useMemo(
+    () => ({ category: [...categoryLabels].map(([value, label]) => ({ value, label })) }),
+    [categoryLabels],
+  );
+
+  return (
+    <AdminTable<AdminCreator>
+      spec={SPEC}
+      title={t('admin.creators.title')}
+      intro={t('admin.creators.intro')}
+      gridLabel={t('admin.creators.title')}
+      columns={columns}
+      actions={actions}
+      runtimeOptions={runtimeOptions}
+    />
+  );
+}

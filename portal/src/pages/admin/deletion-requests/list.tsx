@@ -1,0 +1,171 @@
+import DeleteForever from '@mui/icons-material/DeleteForever';
+import Box from '@mui/material/Box';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useNotification } from '@refinedev/core';
+import { useCallback, useMemo } from 'react';
+import type { RowAction } from '../../../components/admin/admin-grid';
+import { AdminTable, useRefreshTable } from '../../../components/admin/admin-table';
+import { DateTimeCell } from '../../../components/admin/cells';
+import type { TableSpec } from '../../../components/admin/table-state';
+import type { DeletionRequest } from '../../../components/admin/types';
+import { useRowDialog } from '../../../components/admin/use-row-dialog';
+import { ConfirmDialog } from '../../../components/campaigns/confirm-dialog';
+import { type Tone, ToneChip } from '../../../components/campaigns/tone-chip';
+import { RoleOnly } from '../../../components/money/role-only';
+import { useT } from '../../../hooks/use-t';
+import { apiFetch } from '../../../lib/api-fetch';
+
+const SPEC: TableSpec = {
+  resource: 'deletion-requests',
+  sortFields: ['dueAt', 'createdAt'],
+  // What needs doing first: the earliest due date.
+  defaultSort: 'dueAt',
+  defaultOrder: 'asc',
+  filters: [
+    {
+      name: 'status',
+      label: 'admin.deletions.filter.status',
+      kind: 'select',
+      options: [
+        { value: 'pending', label: 'admin.deletions.status.pending' },
+        { value: 'completed', label: 'admin.deletions.status.completed' },
+        { value: 'cancelled', label: 'admin.deletions.status.cancelled' },
+      ],
+    },
+    {
+      name: 'source',
+      label: 'admin.deletions.filter.source',
+      kind: 'select',
+      options: [
+        { value: 'account', label: 'admin.deletions.source.account' },
+        { value: 'public', label: 'admin.deletions.source.public' },
+      ],
+    },
+  ],
+};
+
+const TONES: Record<DeletionRequest['status'], Tone> = {
+  pending: 'warning',
+  completed: 'success',
+  cancelled: 'neutral',
+};
+
+/** Admins: requests to erase personal data, with "process now" for confirmed pending ones. */
+export function AdminDeletionRequestsPage() {
+  return (
+    <RoleOnly allow="admin">
+      <DeletionRequestsTable />
+    </RoleOnly>
+  );
+}
+
+function DeletionRequestsTable() {
+  const t = useT();
+  const refresh = useRefreshTable(SPEC);
+  const { open: notify } = useNotification();
+  const dialog = useRowDialog<DeletionRequest>();
+
+  const columns = useMemo<GridColDef<DeletionRequest>[]>(
+    () => [
+      { field: 'email', headerName: t('admin.columns.email'), minWidth: 220, flex: 1.4 },
+      {
+        field: 'source',
+        headerName: t('admin.deletions.columns.source'),
+        minWidth: 160,
+        valueFormatter: (value: DeletionRequest['source']) => t(`admin.deletions.source.${value}`),
+      },
+      {
+        field: 'status',
+        headerName: t('admin.columns.status'),
+        minWidth: 170,
+        renderCell: ({ row }) => (
+          <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+            <ToneChip tone={TONES[row.status]} label={t(`admin.deletions.status.${row.status}`)} />
+            {row.status === 'pending' && !row.confirmedAt ? (
+              <ToneChip tone="neutral" label={t('admin.deletions.notConfirmed')} />
+            ) : null}
+          </Box>
+        ),
+      },
+      {
+        field: 'dueAt',
+        headerName: t('admin.deletions.columns.dueAt'),
+        minWidth: 150,
+        renderCell: ({ row }) => (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <DateTimeCell value={row.dueAt} />
+            {row.status === 'pending' && new Date(row.dueAt) < new Date() ? (
+              <ToneChip tone="error" label={t('admin.deletions.overdue')} />
+            ) : null}
+          </Box>
+        ),
+      },
+      {
+        field: 'confirmedAt',
+        headerName: t('admin.deletions.columns.confirmedAt'),
+        minWidth: 120,
+        renderCell: ({ value }) => <DateTimeCell value={value} />,
+      },
+      {
+        field: 'completedAt',
+        headerName: t('admin.deletions.columns.completedAt'),
+        minWidth: 120,
+        renderCell: ({ value }) => <DateTimeCell value={value} />,
+      },
+      {
+        field: 'createdAt',
+        headerName: t('admin.columns.createdAt'),
+        minWidth: 120,
+        renderCell: ({ value }) => <DateTimeCell value={value} />,
+      },
+    ],
+    [t],
+  );
+
+  const { show } = dialog;
+  const actions = useCallback(
+    (row: DeletionRequest): RowAction[] =>
+      // The API processes pending requests that are confirmed; anything else is a 409.
+      row.status === 'pending' && row.confirmedAt
+        ? [
+            {
+              key: 'process',
+              label: t('admin.deletions.process.open', { email: row.email }),
+              icon: <DeleteForever color="error" />,
+              onClick: () => show(row),
+            },
+          ]
+        : [],
+    [t, show],
+  );
+
+  const request = dialog.target;
+  const onConfirm = async () => {
+    if (!request) return;
+    await apiFetch(`/api/admin/deletion-requests/${encodeURIComponent(request.id)}/process`, { method: 'POST' });
+    notify?.({ type: 'success', message: t('admin.deletions.process.done', { email: request.email }) });
+    void refresh();
+  };
+
+  return (
+    <>
+      <AdminTable<DeletionRequest>
+        spec={SPEC}
+        title={t('admin.deletions.title')}
+        intro={t('admin.deletions.intro')}
+        gridLabel={t('admin.deletions.title')}
+        columns={columns}
+        actions={actions}
+      />
+      <ConfirmDialog
+        open={dialog.isOpen}
+        title={t('admin.deletions.process.title')}
+        body={request ? t('admin.deletions.process.body', { email: request.email }) : ''}
+        confirmLabel={t('admin.deletions.process.submit')}
+        isDestructive
+        onConfirm={onConfirm}
+        onClose={dialog.close}
+      />
+    </>
+  );
+}

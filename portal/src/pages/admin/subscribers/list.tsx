@@ -1,0 +1,174 @@
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useNotification } from '@refinedev/core';
+import { useCallback, useMemo } from 'react';
+import type { RowAction } from '../../../components/admin/admin-grid';
+import { AdminTable, useRefreshTable } from '../../../components/admin/admin-table';
+import { DateTimeCell, TwoLines } from '../../../components/admin/cells';
+import type { TableSpec } from '../../../components/admin/table-state';
+import type { AdminSubscriber } from '../../../components/admin/types';
+import { useRowDialog } from '../../../components/admin/use-row-dialog';
+import { ConfirmDialog } from '../../../components/campaigns/confirm-dialog';
+import { ToneChip } from '../../../components/campaigns/tone-chip';
+import { useCategories } from '../../../components/campaigns/use-categories';
+import { RoleOnly } from '../../../components/money/role-only';
+import { useLocale } from '../../../hooks/use-locale';
+import { useT } from '../../../hooks/use-t';
+import { apiFetch } from '../../../lib/api-fetch';
+
+const SPEC: TableSpec = {
+  resource: 'subscribers',
+  sortFields: ['createdAt', 'email'],
+  defaultSort: 'createdAt',
+  defaultOrder: 'desc',
+  filters: [
+    { name: 'q', label: 'admin.subscribers.filter.search', kind: 'search', maxLength: 100 },
+    {
+      name: 'confirmed',
+      label: 'admin.subscribers.filter.confirmed',
+      kind: 'select',
+      options: [
+        { value: 'yes', label: 'admin.subscribers.filter.confirmed.yes' },
+        { value: 'no', label: 'admin.subscribers.filter.confirmed.no' },
+      ],
+    },
+    {
+      name: 'locale',
+      label: 'admin.subscribers.filter.locale',
+      kind: 'select',
+      options: [
+        { value: 'sv', label: 'admin.locale.sv' },
+        { value: 'en', label: 'admin.locale.en' },
+      ],
+    },
+  ],
+};
+
+/** Admins: the newsletter's subscribers, with deletion. */
+export function AdminSubscribersPage() {
+  return (
+    <RoleOnly allow="admin">
+      <SubscribersTable />
+    </RoleOnly>
+  );
+}
+
+function SubscribersTable() {
+  const t = useT();
+  const locale = useLocale();
+  const refresh = useRefreshTable(SPEC);
+  const { open: notify } = useNotification();
+  const dialog = useRowDialog<AdminSubscriber>();
+  const { data: categoryList } = useCategories();
+  const categoryLabels = useMemo(
+    () => new Map((categoryList ?? []).map((category) => [category.key, category[locale]])),
+    [categoryList, locale],
+  );
+
+  const columns = useMemo<GridColDef<AdminSubscriber>[]>(
+    () => [
+      {
+        field: 'email',
+        headerName: t('admin.columns.email'),
+        minWidth: 220,
+        flex: 1.3,
+        renderCell: ({ row }) => <TwoLines primary={row.email} />,
+      },
+      {
+        field: 'handles',
+        headerName: t('admin.subscribers.columns.handles'),
+        minWidth: 160,
+        flex: 1,
+        valueGetter: (_value, row) =>
+          [row.instagramName && `Instagram @${row.instagramName}`, row.tiktokName && `TikTok @${row.tiktokName}`]
+            .filter(Boolean)
+            .join('\n'),
+        renderCell: ({ value }) => {
+          const [first, second] = String(value).split('\n');
+          return first ? <TwoLines primary={first} secondary={second} /> : null;
+        },
+      },
+      {
+        field: 'categories',
+        headerName: t('admin.subscribers.columns.categories'),
+        minWidth: 160,
+        flex: 1,
+        valueGetter: (_value, row) => row.categories.map((key) => categoryLabels.get(key) ?? key).join(', '),
+        renderCell: ({ value }) => <span title={value}>{value}</span>,
+      },
+      {
+        field: 'locale',
+        headerName: t('admin.columns.locale'),
+        minWidth: 100,
+        valueFormatter: (value: 'sv' | 'en') => t(`admin.locale.${value}`),
+      },
+      {
+        field: 'confirmedAt',
+        headerName: t('admin.subscribers.columns.confirmedAt'),
+        minWidth: 130,
+        renderCell: ({ value }) =>
+          value ? (
+            <DateTimeCell value={value} />
+          ) : (
+            <ToneChip tone="warning" label={t('admin.subscribers.filter.confirmed.no')} />
+          ),
+      },
+      {
+        field: 'unsubscribedAt',
+        headerName: t('admin.subscribers.columns.unsubscribedAt'),
+        minWidth: 130,
+        renderCell: ({ value }) => <DateTimeCell value={value} />,
+      },
+      {
+        field: 'createdAt',
+        headerName: t('admin.columns.createdAt'),
+        minWidth: 120,
+        renderCell: ({ value }) => <DateTimeCell value={value} />,
+      },
+    ],
+    [t, categoryLabels],
+  );
+
+  const { show } = dialog;
+  const actions = useCallback(
+    (row: AdminSubscriber): RowAction[] => [
+      {
+        key: 'delete',
+        label: t('admin.subscribers.delete.open', { email: row.email }),
+        icon: <DeleteOutline color="error" />,
+        onClick: () => show(row),
+      },
+    ],
+    [t, show],
+  );
+
+  const subscriber = dialog.target;
+  const onConfirm = async () => {
+    if (!subscriber) return;
+    await apiFetch(`/api/admin/subscribers/${encodeURIComponent(subscriber.id)}`, { method: 'DELETE' });
+    notify?.({ type: 'success', message: t('admin.subscribers.delete.done', { email: subscriber.email }) });
+    void refresh();
+  };
+
+  return (
+    <>
+      <AdminTable<AdminSubscriber>
+        spec={SPEC}
+        title={t('admin.subscribers.title')}
+        intro={t('admin.subscribers.intro')}
+        gridLabel={t('admin.subscribers.title')}
+        columns={columns}
+        actions={actions}
+      />
+      <ConfirmDialog
+        open={dialog.isOpen}
+        title={t('admin.subscribers.delete.title')}
+        body={subscriber ? t('admin.subscribers.delete.body', { email: subscriber.email }) : ''}
+        confirmLabel={t('admin.subscribers.delete.submit')}
+        isDestructive
+        onConfirm={onConfirm}
+        onClose={dialog.close}
+      />
+    </>
+  );
+}
