@@ -101,7 +101,7 @@ export function AdminTable<Row extends GridValidRowModel & { id: string }>(props
               value={state.filters[filter.name] ?? ''}
               onChange={(event) => setFilter(filter.name, event.target.value)}
               slotProps={{ inputLabel: { shrink: true }, select: { displayEmpty: true } }}
-              sx={{ minWidth: 180 }}
+              sx={{ minWidth: 180, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}
             >
               <MenuItem value="">{t('admin.table.all')}</MenuItem>
               {(
@@ -199,7 +199,7 @@ function TypedFilter({
       }}
       autoComplete="off"
       slotProps={{ htmlInput: { maxLength: filter.maxLength ?? 100, spellCheck: false } }}
-      sx={{ minWidth: filter.kind === 'search' ? 280 : 200 }}
+      sx={{ minWidth: filter.kind === 'search' ? 280 : 200, flex: { xs: '1 1 100%', sm: '0 1 auto' } }}
     />
   );
 }
