@@ -1,3 +1,4 @@
+import { TRANSITIONS } from '@kollab/api/claim-machine';
 import type { Role } from '../../lib/auth-client';
 import type { CampaignState, ClaimStatus } from '../campaigns/types';
 
@@ -115,16 +116,9 @@ export const CLAIM_STATUSES: ClaimStatus[] = [
 ];
 
 /**
- * The claim state machine's transitions (api/src/modules/claims/claim-machine.ts): an admin may
- * force any of them; anything else is a 409.
+ * The claim state machine's transitions, from the API's own table: an admin may force any of them;
+ * anything else is a 409.
  */
-export const CLAIM_TRANSITIONS: Record<ClaimStatus, ClaimStatus[]> = {
-  pending: ['approved', 'rejected', 'cancelled', 'expired'],
-  approved: ['submitted'],
-  submitted: ['changes_requested', 'accepted', 'rejected'],
-  changes_requested: ['submitted'],
-  rejected: [],
-  cancelled: [],
-  expired: [],
-  accepted: [],
-};
+export const CLAIM_TRANSITIONS = Object.fromEntries(
+  CLAIM_STATUSES.map((status) => [status, Object.keys(TRANSITIONS[status]) as ClaimStatus[]]),
+) as Record<ClaimStatus, ClaimStatus[]>;
