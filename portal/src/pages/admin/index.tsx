@@ -13,8 +13,8 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { RoleOnly } from '../../components/auth/role-only';
 import { PageHeader } from '../../components/layout/page-header';
-import { RoleOnly } from '../../components/money/role-only';
 import { useT } from '../../hooks/use-t';
 import type { MessageKey } from '../../providers/i18n-provider';
 
@@ -44,7 +44,7 @@ const SECTIONS: { to: string; title: MessageKey; body: MessageKey; icon: ReactNo
 export function AdminHomePage() {
   const t = useT();
   return (
-    <RoleOnly allow="admin">
+    <RoleOnly allow={['admin']} note="money.onlyAdmins">
       <PageHeader title={t('admin.home.title')} intro={t('admin.home.intro')} />
       <Box
         component="ul"

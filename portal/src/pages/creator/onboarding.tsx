@@ -3,8 +3,8 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { useNotification } from '@refinedev/core';
 import { useNavigate } from 'react-router';
+import { RoleOnly } from '../../components/auth/role-only';
 import { CreatorProfileForm } from '../../components/creator/creator-profile-form';
-import { CreatorsOnly } from '../../components/creator/creators-only';
 import { PageHeader } from '../../components/layout/page-header';
 import { PageLoader } from '../../components/layout/page-loader';
 import { useApiQuery } from '../../hooks/use-api-query';
@@ -47,8 +47,8 @@ function Onboarding() {
 /** First steps for a new creator: interests, social accounts and a bio. */
 export function OnboardingPage() {
   return (
-    <CreatorsOnly>
+    <RoleOnly allow={['creator']} note="creator.onlyCreators">
       <Onboarding />
-    </CreatorsOnly>
+    </RoleOnly>
   );
 }

@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import { useNotification } from '@refinedev/core';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { RoleOnly } from '../../components/auth/role-only';
 import { CreatorProfileForm } from '../../components/creator/creator-profile-form';
-import { CreatorsOnly } from '../../components/creator/creators-only';
 import { PageHeader } from '../../components/layout/page-header';
 import { PageLoader } from '../../components/layout/page-loader';
 import { useApiQuery } from '../../hooks/use-api-query';
@@ -138,8 +138,8 @@ function CreatorProfileView() {
 /** The saved creator profile with an edit button. */
 export function CreatorProfilePage() {
   return (
-    <CreatorsOnly>
+    <RoleOnly allow={['creator']} note="creator.onlyCreators">
       <CreatorProfileView />
-    </CreatorsOnly>
+    </RoleOnly>
   );
 }

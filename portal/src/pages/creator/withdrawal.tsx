@@ -1,11 +1,11 @@
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
+import { RoleOnly } from '../../components/auth/role-only';
 import { PageHeader } from '../../components/layout/page-header';
 import { PageLoader } from '../../components/layout/page-loader';
 import { LoadError } from '../../components/money/load-error';
 import type { Earnings, Withdrawal } from '../../components/money/money';
 import { MyWithdrawals } from '../../components/money/my-withdrawals';
-import { RoleOnly } from '../../components/money/role-only';
 import { WithdrawalWizard } from '../../components/money/withdrawal-wizard';
 import { useApiQuery } from '../../hooks/use-api-query';
 import { useT } from '../../hooks/use-t';
@@ -14,7 +14,7 @@ import type { PaymentMethod } from '../../lib/api-types';
 /** Creators: withdraw to a saved payment method in three steps, and follow earlier withdrawals. */
 export function WithdrawalPage() {
   return (
-    <RoleOnly allow="creator">
+    <RoleOnly allow={['creator']} note="creator.onlyCreators">
       <WithdrawalScreen />
     </RoleOnly>
   );

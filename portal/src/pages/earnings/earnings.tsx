@@ -4,20 +4,20 @@ import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { RoleOnly } from '../../components/auth/role-only';
 import { PageHeader } from '../../components/layout/page-header';
 import { PageLoader } from '../../components/layout/page-loader';
 import { BalanceSummary } from '../../components/money/balance-summary';
 import { EarningsEntries } from '../../components/money/earnings-entries';
 import { LoadError } from '../../components/money/load-error';
 import { type Earnings, useMoneyFormat } from '../../components/money/money';
-import { RoleOnly } from '../../components/money/role-only';
 import { useApiQuery } from '../../hooks/use-api-query';
 import { useT } from '../../hooks/use-t';
 
 /** Creators: balances, every earning and withdrawal, and the way to withdraw. */
 export function EarningsPage() {
   return (
-    <RoleOnly allow="creator">
+    <RoleOnly allow={['creator']} note="creator.onlyCreators">
       <EarningsOverview />
     </RoleOnly>
   );

@@ -3,12 +3,12 @@ import Stack from '@mui/material/Stack';
 import { useNotification } from '@refinedev/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { RoleOnly } from '../../components/auth/role-only';
 import { ConfirmDialog } from '../../components/campaigns/confirm-dialog';
 import { EmptyState } from '../../components/campaigns/empty-state';
 import { GuidelinesDialog } from '../../components/campaigns/guidelines-dialog';
 import { InvitationCard } from '../../components/campaigns/invitation-card';
 import type { Campaign, ClaimDetails, Invitation } from '../../components/campaigns/types';
-import { CreatorsOnly } from '../../components/creator/creators-only';
 import { PageHeader } from '../../components/layout/page-header';
 import { PageLoader } from '../../components/layout/page-loader';
 import { useApiQuery } from '../../hooks/use-api-query';
@@ -97,8 +97,8 @@ function Invitations() {
 /** Invitations from matched campaigns: answer within the respond-by date (3–5 working days). */
 export function InvitationsPage() {
   return (
-    <CreatorsOnly>
+    <RoleOnly allow={['creator']} note="creator.onlyCreators">
       <Invitations />
-    </CreatorsOnly>
+    </RoleOnly>
   );
 }

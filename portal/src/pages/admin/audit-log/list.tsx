@@ -9,7 +9,7 @@ import { DateTimeCell, TwoLines } from '../../../components/admin/cells';
 import { roleLabel } from '../../../components/admin/role-label';
 import type { TableSpec } from '../../../components/admin/table-state';
 import type { AuditEntry } from '../../../components/admin/types';
-import { RoleOnly } from '../../../components/money/role-only';
+import { RoleOnly } from '../../../components/auth/role-only';
 import { useT } from '../../../hooks/use-t';
 
 const SPEC: TableSpec = {
@@ -28,7 +28,7 @@ const SPEC: TableSpec = {
 /** Admins: the audit log, read-only: who did what to which entity, with before and after. */
 export function AdminAuditLogPage() {
   return (
-    <RoleOnly allow="admin">
+    <RoleOnly allow={['admin']} note="money.onlyAdmins">
       <AuditTable />
     </RoleOnly>
   );

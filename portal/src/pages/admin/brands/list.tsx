@@ -8,7 +8,7 @@ import { AdminTable } from '../../../components/admin/admin-table';
 import { DateTimeCell, TwoLines, useAdminFormat } from '../../../components/admin/cells';
 import type { TableSpec } from '../../../components/admin/table-state';
 import type { AdminBrand } from '../../../components/admin/types';
-import { RoleOnly } from '../../../components/money/role-only';
+import { RoleOnly } from '../../../components/auth/role-only';
 import { useT } from '../../../hooks/use-t';
 import { SuspendedChip } from '../users/list';
 
@@ -34,7 +34,7 @@ const SPEC: TableSpec = {
 /** Admins: brand accounts with their company details. */
 export function AdminBrandsPage() {
   return (
-    <RoleOnly allow="admin">
+    <RoleOnly allow={['admin']} note="money.onlyAdmins">
       <BrandsTable />
     </RoleOnly>
   );

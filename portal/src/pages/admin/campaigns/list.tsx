@@ -13,9 +13,9 @@ import { DateTimeCell, TwoLines, useAdminFormat } from '../../../components/admi
 import type { TableSpec } from '../../../components/admin/table-state';
 import type { AdminCampaign, CampaignStatus } from '../../../components/admin/types';
 import { useRowDialog } from '../../../components/admin/use-row-dialog';
+import { RoleOnly } from '../../../components/auth/role-only';
 import { CampaignStateChip } from '../../../components/campaigns/campaign-state-chip';
 import { ConfirmDialog } from '../../../components/campaigns/confirm-dialog';
-import { RoleOnly } from '../../../components/money/role-only';
 import { useT } from '../../../hooks/use-t';
 import { apiFetch } from '../../../lib/api-fetch';
 
@@ -57,7 +57,7 @@ const ICONS: Record<CampaignAction, ReactElement> = {
 /** Admins: every campaign, with publish, pause, resume and cancel. */
 export function AdminCampaignsPage() {
   return (
-    <RoleOnly allow="admin">
+    <RoleOnly allow={['admin']} note="money.onlyAdmins">
       <CampaignsTable />
     </RoleOnly>
   );

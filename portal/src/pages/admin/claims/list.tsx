@@ -15,10 +15,10 @@ import { BulkApproveDialog } from '../../../components/admin/bulk-approve-dialog
 import { DateTimeCell, TwoLines, useAdminFormat } from '../../../components/admin/cells';
 import type { TableSpec } from '../../../components/admin/table-state';
 import { type AdminClaim, CLAIM_STATUSES, CLAIM_TRANSITIONS } from '../../../components/admin/types';
+import { RoleOnly } from '../../../components/auth/role-only';
 import { ConfirmDialog } from '../../../components/campaigns/confirm-dialog';
 import type { ClaimStatus } from '../../../components/campaigns/types';
 import { ClaimStatusChip } from '../../../components/claims/claim-status-chip';
-import { RoleOnly } from '../../../components/money/role-only';
 import { useT } from '../../../hooks/use-t';
 import { apiFetch } from '../../../lib/api-fetch';
 
@@ -42,7 +42,7 @@ const SPEC: TableSpec = {
 /** Admins: every claim, with forced transitions and bulk approval of pending ones. */
 export function AdminClaimsPage() {
   return (
-    <RoleOnly allow="admin">
+    <RoleOnly allow={['admin']} note="money.onlyAdmins">
       <ClaimsTable />
     </RoleOnly>
   );

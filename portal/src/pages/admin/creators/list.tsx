@@ -7,8 +7,8 @@ import { AdminTable } from '../../../components/admin/admin-table';
 import { DateTimeCell, TwoLines, useAdminFormat } from '../../../components/admin/cells';
 import type { TableSpec } from '../../../components/admin/table-state';
 import type { AdminCreator } from '../../../components/admin/types';
+import { RoleOnly } from '../../../components/auth/role-only';
 import { useCategories } from '../../../components/campaigns/use-categories';
-import { RoleOnly } from '../../../components/money/role-only';
 import { useLocale } from '../../../hooks/use-locale';
 import { useT } from '../../../hooks/use-t';
 import { SuspendedChip } from '../users/list';
@@ -37,7 +37,7 @@ const SPEC: TableSpec = {
 /** Admins: creators with tier, linked accounts, followers and categories. */
 export function AdminCreatorsPage() {
   return (
-    <RoleOnly allow="admin">
+    <RoleOnly allow={['admin']} note="money.onlyAdmins">
       <CreatorsTable />
     </RoleOnly>
   );

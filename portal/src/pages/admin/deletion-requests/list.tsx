@@ -9,9 +9,9 @@ import { DateTimeCell } from '../../../components/admin/cells';
 import type { TableSpec } from '../../../components/admin/table-state';
 import type { DeletionRequest } from '../../../components/admin/types';
 import { useRowDialog } from '../../../components/admin/use-row-dialog';
+import { RoleOnly } from '../../../components/auth/role-only';
 import { ConfirmDialog } from '../../../components/campaigns/confirm-dialog';
 import { type Tone, ToneChip } from '../../../components/campaigns/tone-chip';
-import { RoleOnly } from '../../../components/money/role-only';
 import { useT } from '../../../hooks/use-t';
 import { apiFetch } from '../../../lib/api-fetch';
 
@@ -53,7 +53,7 @@ const TONES: Record<DeletionRequest['status'], Tone> = {
 /** Admins: requests to erase personal data, with "process now" for confirmed pending ones. */
 export function AdminDeletionRequestsPage() {
   return (
-    <RoleOnly allow="admin">
+    <RoleOnly allow={['admin']} note="money.onlyAdmins">
       <DeletionRequestsTable />
     </RoleOnly>
   );

@@ -8,10 +8,10 @@ import { DateTimeCell, TwoLines } from '../../../components/admin/cells';
 import type { TableSpec } from '../../../components/admin/table-state';
 import type { AdminSubscriber } from '../../../components/admin/types';
 import { useRowDialog } from '../../../components/admin/use-row-dialog';
+import { RoleOnly } from '../../../components/auth/role-only';
 import { ConfirmDialog } from '../../../components/campaigns/confirm-dialog';
 import { ToneChip } from '../../../components/campaigns/tone-chip';
 import { useCategories } from '../../../components/campaigns/use-categories';
-import { RoleOnly } from '../../../components/money/role-only';
 import { useLocale } from '../../../hooks/use-locale';
 import { useT } from '../../../hooks/use-t';
 import { apiFetch } from '../../../lib/api-fetch';
@@ -47,7 +47,7 @@ const SPEC: TableSpec = {
 /** Admins: the newsletter's subscribers, with deletion. */
 export function AdminSubscribersPage() {
   return (
-    <RoleOnly allow="admin">
+    <RoleOnly allow={['admin']} note="money.onlyAdmins">
       <SubscribersTable />
     </RoleOnly>
   );

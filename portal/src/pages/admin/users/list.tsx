@@ -14,9 +14,9 @@ import { DateTimeCell, TwoLines } from '../../../components/admin/cells';
 import { roleLabel } from '../../../components/admin/role-label';
 import type { TableSpec } from '../../../components/admin/table-state';
 import { type AdminUser, ROLES } from '../../../components/admin/types';
+import { RoleOnly } from '../../../components/auth/role-only';
 import { ConfirmDialog, type ReasonField } from '../../../components/campaigns/confirm-dialog';
 import { ToneChip } from '../../../components/campaigns/tone-chip';
-import { RoleOnly } from '../../../components/money/role-only';
 import { useT } from '../../../hooks/use-t';
 import { apiFetch } from '../../../lib/api-fetch';
 import type { Role } from '../../../lib/auth-client';
@@ -52,7 +52,7 @@ type UserAction = 'role' | 'suspend' | 'unsuspend' | 'resend';
 /** Admins: every account, with role changes, suspension and new verification mails. */
 export function AdminUsersPage() {
   return (
-    <RoleOnly allow="admin">
+    <RoleOnly allow={['admin']} note="money.onlyAdmins">
       <UsersTable />
     </RoleOnly>
   );

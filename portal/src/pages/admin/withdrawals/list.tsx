@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useList, useNotification } from '@refinedev/core';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { RoleOnly } from '../../../components/auth/role-only';
 import { PageHeader } from '../../../components/layout/page-header';
 import { LoadError } from '../../../components/money/load-error';
 import {
@@ -19,7 +20,6 @@ import {
   type Withdrawal,
   type WithdrawalStatus,
 } from '../../../components/money/money';
-import { RoleOnly } from '../../../components/money/role-only';
 import { type SettleAction, SettleDialog } from '../../../components/money/settle-dialog';
 import { useT } from '../../../hooks/use-t';
 import type { ApiError } from '../../../lib/api-fetch';
@@ -71,7 +71,7 @@ function writeState(state: QueueState): URLSearchParams {
 /** Admins: the payouts queue. */
 export function AdminWithdrawalsPage() {
   return (
-    <RoleOnly allow="admin">
+    <RoleOnly allow={['admin']} note="money.onlyAdmins">
       <PayoutsQueue />
     </RoleOnly>
   );

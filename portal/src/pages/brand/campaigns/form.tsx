@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import { useNotification } from '@refinedev/core';
 import { useEffect, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router';
-import { BrandsOnly } from '../../../components/campaigns/brands-only';
+import { RoleOnly } from '../../../components/auth/role-only';
 import { CampaignForm, type SaveIntent } from '../../../components/campaigns/campaign-form';
 import { PreviewDialog } from '../../../components/campaigns/preview-dialog';
 import type { Campaign, CampaignInput } from '../../../components/campaigns/types';
@@ -123,8 +123,8 @@ function CampaignEditor() {
 /** New campaign and edit campaign: the form, then preview and publish. */
 export function BrandCampaignFormPage() {
   return (
-    <BrandsOnly>
+    <RoleOnly allow={['brand', 'admin']} note="brandCampaigns.onlyBrands">
       <CampaignEditor />
-    </BrandsOnly>
+    </RoleOnly>
   );
 }

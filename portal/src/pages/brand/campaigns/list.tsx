@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { BrandsOnly } from '../../../components/campaigns/brands-only';
+import { RoleOnly } from '../../../components/auth/role-only';
 import { CampaignStateChip } from '../../../components/campaigns/campaign-state-chip';
 import { CampaignStatusActions } from '../../../components/campaigns/campaign-status-actions';
 import { EmptyState } from '../../../components/campaigns/empty-state';
@@ -129,8 +129,8 @@ function BrandCampaigns() {
 /** The brand's campaigns, newest first, with their state and actions; "New campaign". */
 export function BrandCampaignsPage() {
   return (
-    <BrandsOnly>
+    <RoleOnly allow={['brand', 'admin']} note="brandCampaigns.onlyBrands">
       <BrandCampaigns />
-    </BrandsOnly>
+    </RoleOnly>
   );
 }

@@ -5,7 +5,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { Link as RouterLink, useParams } from 'react-router';
-import { BrandsOnly } from '../../../components/campaigns/brands-only';
+import { RoleOnly } from '../../../components/auth/role-only';
 import { CampaignOverview } from '../../../components/campaigns/campaign-overview';
 import { CampaignStateChip } from '../../../components/campaigns/campaign-state-chip';
 import { CampaignStatusActions } from '../../../components/campaigns/campaign-status-actions';
@@ -118,8 +118,8 @@ function CampaignDashboard() {
 /** A campaign for its brand: spend, claims to review, matched creators and the campaign itself. */
 export function BrandCampaignPage() {
   return (
-    <BrandsOnly>
+    <RoleOnly allow={['brand', 'admin']} note="brandCampaigns.onlyBrands">
       <CampaignDashboard />
-    </BrandsOnly>
+    </RoleOnly>
   );
 }

@@ -3,13 +3,16 @@ import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useT } from '../../hooks/use-t';
+import type { Role } from '../../lib/auth-client';
+import type { MessageKey } from '../../providers/i18n-provider';
 import { useSession } from '../../providers/session';
 
-/** Shows creator screens to creators only; others get a short note (the API refuses them anyway). */
-export function CreatorsOnly({ children }: { children: ReactNode }) {
+/** Shows a screen to the allowed roles; others get a short note (the API refuses them anyway). */
+export function RoleOnly({ allow, note, children }: { allow: Role[]; note: MessageKey; children: ReactNode }) {
   const t = useT();
   const { data } = useSession();
-  if (data?.user.role === 'creator') return children;
+  const role = data?.user.role;
+  if (role && allow.includes(role)) return children;
   return (
     <Alert
       severity="info"
@@ -19,7 +22,7 @@ export function CreatorsOnly({ children }: { children: ReactNode }) {
         </Button>
       }
     >
-      {t('creator.onlyCreators')}
+      {t(note)}
     </Alert>
   );
 }
