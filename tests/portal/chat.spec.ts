@@ -149,6 +149,14 @@ test.describe('chat between creator and brand', () => {
     await expect(creatorLog.getByText('I dag')).toBeVisible();
     await expectNoViolations(page);
 
+    // The claim page's messages tab shows the same conversation.
+    const claimId = new URL(page.url()).pathname.split('/').pop() ?? '';
+    await page.goto(`/app/claims/${claimId}`);
+    await page.getByRole('tab', { name: 'Meddelanden' }).click();
+    const embedded = page.getByRole('log', { name: `Meddelanden med ${BRAND_NAME}` });
+    await expect(embedded.getByText('Välkommen till kampanjen!')).toBeVisible();
+    await expect(embedded.getByText('när vill ni ha videon?')).toBeVisible();
+
     expect(brandSeen.errors).toEqual([]);
     await brand.context.close();
   });

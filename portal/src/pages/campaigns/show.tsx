@@ -3,6 +3,8 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Typography from '@mui/material/Typography';
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { overlayKey } from '../../components/campaigns/campaign-card';
 import { CampaignCover } from '../../components/campaigns/campaign-cover';
@@ -15,6 +17,11 @@ import { PageLoader } from '../../components/layout/page-loader';
 import { useApiQuery } from '../../hooks/use-api-query';
 import { useT } from '../../hooks/use-t';
 import { errorText } from '../../lib/error-text';
+
+/** The chat thread is its own chunk, loaded only when the creator has a claim here. */
+const ClaimConversation = lazy(async () => ({
+  default: (await import('../../components/chat/claim-conversation')).ClaimConversation,
+}));
 
 /** Campaign details: organizer, claim, messages, the client's social profile and the overview. */
 export function CampaignPage() {
@@ -48,6 +55,16 @@ export function CampaignPage() {
             action={<ClaimPanel campaign={campaign} onClaimed={() => void refetch()} />}
           />
           <CampaignOverview campaign={campaign} />
+          {campaign.myClaim ? (
+            <Box component="section" aria-labelledby="campaign-messages" sx={{ mt: 4 }}>
+              <Typography id="campaign-messages" component="h2" variant="h6" gutterBottom>
+                {t('campaigns.details.messages')}
+              </Typography>
+              <Suspense fallback={<PageLoader />}>
+                <ClaimConversation claimId={campaign.myClaim.id} />
+              </Suspense>
+            </Box>
+          ) : null}
         </>
       ) : null}
     </>

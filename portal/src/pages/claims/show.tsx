@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useNotification } from '@refinedev/core';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/campaigns/confirm-dialog';
 import { Section } from '../../components/campaigns/section';
@@ -27,6 +27,11 @@ import { useApiQuery } from '../../hooks/use-api-query';
 import { useT } from '../../hooks/use-t';
 import { errorText } from '../../lib/error-text';
 import { useSession } from '../../providers/session';
+
+/** The chat thread is its own chunk: most visits never open the messages tab. */
+const ClaimConversation = lazy(async () => ({
+  default: (await import('../../components/chat/claim-conversation')).ClaimConversation,
+}));
 
 function ClaimTab({
   claim,
@@ -142,7 +147,11 @@ export function ClaimPage() {
                     <Typography sx={{ mb: 2 }}>
                       {t(isBrandView ? 'claims.messages.bodyBrand' : 'claims.messages.bodyCreator')}
                     </Typography>
+                    <Suspense fallback={<PageLoader />}>
+                      <ClaimConversation claimId={claim.id} />
+                    </Suspense>
                     <Button
+                      sx={{ mt: 2 }}
                       component={RouterLink}
                       to={`/messages/${claim.id}`}
                       variant="contained"
