@@ -3,7 +3,7 @@ import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../lib/context.ts';
 import { createRouter } from '../../lib/create-router.ts';
 import { IdParamSchema } from '../../lib/fields.ts';
-import { authErrorResponses, errorContent, errorResponses } from '../../lib/openapi.ts';
+import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
 import { requireRole } from '../../middleware/require-user.ts';
 import { processDeletionRequest } from '../deletion-requests/deletion-requests.processing.ts';
 import {
@@ -44,20 +44,13 @@ import {
 import { changeRole, resendVerificationFor, suspendUser, unsuspendUser } from './user-actions.service.ts';
 
 const tags = ['Admin'];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T, required = true) => ({
-  body: { content: { 'application/json': { schema } }, required },
-});
 const common = {
   ...errorResponses,
   ...authErrorResponses,
   404: errorContent('No such record'),
   409: errorContent('Not possible in the current state'),
 };
-const userResponse = json(z.object({ data: AdminUserSchema }), 'The user after the change');
+const userResponse = jsonContent(z.object({ data: AdminUserSchema }), 'The user after the change');
 
 /** Every admin route answers 401 without a session and 403 for other roles, before anything else runs. */
 const adminOnly = createMiddleware<AppEnv>(async (c, next) => {
@@ -140,7 +133,7 @@ adminRoutes
       path: '/admin/users/{id}/role',
       tags,
       summary: "Admin: change a user's role (ends their sessions; audited with before/after)",
-      request: { params: IdParamSchema, ...body(ChangeRoleBodySchema) },
+      request: { params: IdParamSchema, ...jsonBody(ChangeRoleBodySchema) },
       responses: { 200: userResponse, ...common },
     }),
     async (c) => {
@@ -155,7 +148,7 @@ adminRoutes
       path: '/admin/users/{id}/suspend',
       tags,
       summary: 'Admin: suspend a user with a reason (ends their sessions; audited)',
-      request: { params: IdParamSchema, ...body(SuspendBodySchema) },
+      request: { params: IdParamSchema, ...jsonBody(SuspendBodySchema) },
       responses: { 200: userResponse, ...common },
     }),
     async (c) => {
@@ -170,7 +163,7 @@ adminRoutes
       path: '/admin/users/{id}/unsuspend',
       tags,
       summary: 'Admin: lift a suspension (audited)',
-      request: { params: IdParamSchema, ...body(SuspendBodySchema.partial(), false) },
+      request: { params: IdParamSchema, ...jsonBody(SuspendBodySchema.partial(), false) },
       responses: { 200: userResponse, ...common },
     }),
     async (c) => {
@@ -186,7 +179,7 @@ adminRoutes
       tags,
       summary: 'Admin: send a new e-mail verification link (audited)',
       request: { params: IdParamSchema },
-      responses: { 202: json(z.object({ status: z.literal('sent') }), 'Sent'), ...common },
+      responses: { 202: jsonContent(z.object({ status: z.literal('sent') }), 'Sent'), ...common },
     }),
     async (c) => {
       await resendVerificationFor(c.var, requireRole(c, 'admin'), c.req.valid('param').id);
@@ -199,8 +192,8 @@ adminRoutes
       path: '/admin/claims/approve',
       tags,
       summary: 'Admin: approve pending claims in bulk; one result (200, 404 or 409) per id',
-      request: body(BulkApproveBodySchema),
-      responses: { 200: json(BulkApproveResultSchema, 'Per-id results'), ...common },
+      request: jsonBody(BulkApproveBodySchema),
+      responses: { 200: jsonContent(BulkApproveResultSchema, 'Per-id results'), ...common },
     }),
     async (c) => {
       const admin = requireRole(c, 'admin');
@@ -229,7 +222,7 @@ adminRoutes
       tags,
       summary: 'Admin: carry out a confirmed deletion request now, before its due date',
       request: { params: IdParamSchema },
-      responses: { 200: json(z.object({ data: DeletionRequestSchema }), 'The completed request'), ...common },
+      responses: { 200: jsonContent(z.object({ data: DeletionRequestSchema }), 'The completed request'), ...common },
     }),
     async (c) => {
       const admin = requireRole(c, 'admin');

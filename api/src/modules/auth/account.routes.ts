@@ -1,7 +1,7 @@
-import { createRoute, type z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { clientIp } from '../../lib/client-ip.ts';
 import { createRouter } from '../../lib/create-router.ts';
-import { authErrorResponses, errorContent, errorResponses } from '../../lib/openapi.ts';
+import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
 import { consumeRateLimit, enforceRateLimit } from '../../lib/rate-limit.ts';
 import { requireUser } from '../../middleware/require-user.ts';
 import {
@@ -27,13 +27,6 @@ import { sessionView } from './session-view.ts';
 
 const tags = ['Account'];
 const HOUR = 60 * 60;
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 const limited = { 429: errorContent('Too many attempts') };
 
 export const accountRoutes = createRouter()
@@ -43,8 +36,8 @@ export const accountRoutes = createRouter()
       path: '/signup',
       tags,
       summary: 'Create an account; the answer is the same whether or not the e-mail is registered',
-      request: body(SignUpBodySchema),
-      responses: { 202: json(StatusSchema, 'Check your e-mail'), ...errorResponses, ...limited },
+      request: jsonBody(SignUpBodySchema),
+      responses: { 202: jsonContent(StatusSchema, 'Check your e-mail'), ...errorResponses, ...limited },
     }),
     async (c) => {
       const input = c.req.valid('json');
@@ -59,8 +52,8 @@ export const accountRoutes = createRouter()
       path: '/verify-email',
       tags,
       summary: 'Verify the e-mail address from the mailed link; signs the user in',
-      request: body(TokenBodySchema),
-      responses: { 200: json(SessionSchema, 'The new session'), ...errorResponses, ...limited },
+      request: jsonBody(TokenBodySchema),
+      responses: { 200: jsonContent(SessionSchema, 'The new session'), ...errorResponses, ...limited },
     }),
     async (c) => {
       await enforceRateLimit(c.var.db, `token:ip:${clientIp(c)}`, { limit: 30, windowSeconds: HOUR / 4 });
@@ -76,7 +69,7 @@ export const accountRoutes = createRouter()
       path: '/resend-verification',
       tags,
       summary: 'Send the verification link again',
-      responses: { 202: json(StatusSchema, 'Sent'), ...errorResponses, ...authErrorResponses, ...limited },
+      responses: { 202: jsonContent(StatusSchema, 'Sent'), ...errorResponses, ...authErrorResponses, ...limited },
     }),
     async (c) => {
       const user = requireUser(c);
@@ -91,8 +84,8 @@ export const accountRoutes = createRouter()
       path: '/forgot-password',
       tags,
       summary: 'Mail a password reset link (the answer never tells whether the address is registered)',
-      request: body(EmailBodySchema),
-      responses: { 202: json(StatusSchema, 'Check your e-mail'), ...errorResponses, ...limited },
+      request: jsonBody(EmailBodySchema),
+      responses: { 202: jsonContent(StatusSchema, 'Check your e-mail'), ...errorResponses, ...limited },
     }),
     async (c) => {
       const { email } = c.req.valid('json');
@@ -109,8 +102,8 @@ export const accountRoutes = createRouter()
       path: '/reset-password',
       tags,
       summary: 'Set a new password from a reset link; ends every session',
-      request: body(ResetPasswordBodySchema),
-      responses: { 200: json(StatusSchema, 'Password reset'), ...errorResponses, ...limited },
+      request: jsonBody(ResetPasswordBodySchema),
+      responses: { 200: jsonContent(StatusSchema, 'Password reset'), ...errorResponses, ...limited },
     }),
     async (c) => {
       const { token, password } = c.req.valid('json');
@@ -125,8 +118,13 @@ export const accountRoutes = createRouter()
       path: '/change-password',
       tags,
       summary: 'Change the password; other sessions end, this browser gets a new one',
-      request: body(ChangePasswordBodySchema),
-      responses: { 200: json(StatusSchema, 'Password changed'), ...errorResponses, ...authErrorResponses, ...limited },
+      request: jsonBody(ChangePasswordBodySchema),
+      responses: {
+        200: jsonContent(StatusSchema, 'Password changed'),
+        ...errorResponses,
+        ...authErrorResponses,
+        ...limited,
+      },
     }),
     async (c) => {
       const user = requireUser(c);
@@ -144,8 +142,8 @@ export const accountRoutes = createRouter()
       path: '/confirm-email-change',
       tags,
       summary: 'Switch to the new e-mail address from the mailed link',
-      request: body(TokenBodySchema),
-      responses: { 200: json(StatusSchema, 'E-mail changed'), ...errorResponses, ...limited },
+      request: jsonBody(TokenBodySchema),
+      responses: { 200: jsonContent(StatusSchema, 'E-mail changed'), ...errorResponses, ...limited },
     }),
     async (c) => {
       await enforceRateLimit(c.var.db, `token:ip:${clientIp(c)}`, { limit: 30, windowSeconds: HOUR / 4 });

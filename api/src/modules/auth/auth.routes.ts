@@ -3,7 +3,7 @@ import { clientLogs, users } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
 import { clientIp } from '../../lib/client-ip.ts';
 import { createRouter } from '../../lib/create-router.ts';
-import { errorContent, errorResponses } from '../../lib/openapi.ts';
+import { errorContent, errorResponses, formBody, jsonContent } from '../../lib/openapi.ts';
 import { consumeRateLimit, enforceRateLimit, resetRateLimit } from '../../lib/rate-limit.ts';
 import { safeCallbackPath, signInPagePath } from '../../lib/redirects.ts';
 import { requireUser } from '../../middleware/require-user.ts';
@@ -25,13 +25,6 @@ import { createSession, deleteSessionCookie, invalidateSession, setSessionCookie
 import { sessionView } from './session-view.ts';
 
 const tags = ['Auth'];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const form = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/x-www-form-urlencoded': { schema } }, required: true },
-});
 const redirect = { description: 'Redirect' };
 const FIFTEEN_MINUTES = 15 * 60;
 
@@ -42,7 +35,7 @@ export const authRoutes = createRouter()
       path: '/session',
       tags,
       summary: 'The current session, or {} when signed out',
-      responses: { 200: json(SessionSchema, 'Session object'), ...errorResponses },
+      responses: { 200: jsonContent(SessionSchema, 'Session object'), ...errorResponses },
     }),
     (c) => c.json(c.var.user && c.var.session ? sessionView(c.var.user, c.var.session.expiresAt) : {}, 200),
   )
@@ -53,7 +46,11 @@ export const authRoutes = createRouter()
       tags,
       summary: 'Update the session (the stored locale)',
       request: { body: { content: { 'application/json': { schema: UpdateSessionBodySchema } }, required: true } },
-      responses: { 200: json(SessionSchema, 'Updated session'), ...errorResponses, 401: errorContent('No session') },
+      responses: {
+        200: jsonContent(SessionSchema, 'Updated session'),
+        ...errorResponses,
+        401: errorContent('No session'),
+      },
     }),
     async (c) => {
       const body = c.req.valid('json');
@@ -67,7 +64,7 @@ export const authRoutes = createRouter()
     },
   )
   .openapi(
-    createRoute({ method: 'get', path: '/csrf', tags, responses: { 200: json(CsrfSchema, 'CSRF token') } }),
+    createRoute({ method: 'get', path: '/csrf', tags, responses: { 200: jsonContent(CsrfSchema, 'CSRF token') } }),
     (c) => c.json({ csrfToken: issueCsrfToken(c) }, 200),
   )
   .openapi(
@@ -76,7 +73,7 @@ export const authRoutes = createRouter()
       path: '/providers',
       tags,
       summary: 'Sign-in providers; google only when configured',
-      responses: { 200: json(ProvidersSchema, 'Providers by id') },
+      responses: { 200: jsonContent(ProvidersSchema, 'Providers by id') },
     }),
     (c) => {
       const providers: z.infer<typeof ProvidersSchema> = {
@@ -106,9 +103,9 @@ export const authRoutes = createRouter()
       path: '/callback/credentials',
       tags,
       summary: 'Sign in with e-mail and password (form post, json=true)',
-      request: form(CredentialsFormSchema),
+      request: formBody(CredentialsFormSchema),
       responses: {
-        200: json(UrlSchema, 'Where to go; `error=CredentialsSignin` on failure'),
+        200: jsonContent(UrlSchema, 'Where to go; `error=CredentialsSignin` on failure'),
         ...errorResponses,
         429: errorContent('Too many attempts'),
       },
@@ -135,8 +132,11 @@ export const authRoutes = createRouter()
       path: '/signin/{provider}',
       tags,
       summary: 'Start signing in with a provider (form post, json=true)',
-      request: { params: z.object({ provider: z.string().max(32) }), ...form(SignInFormSchema) },
-      responses: { 200: json(UrlSchema, 'The provider authorization URL, or the sign-in page'), ...errorResponses },
+      request: { params: z.object({ provider: z.string().max(32) }), ...formBody(SignInFormSchema) },
+      responses: {
+        200: jsonContent(UrlSchema, 'The provider authorization URL, or the sign-in page'),
+        ...errorResponses,
+      },
     }),
     async (c) => {
       const { provider } = c.req.valid('param');
@@ -172,8 +172,8 @@ export const authRoutes = createRouter()
       path: '/signout',
       tags,
       summary: 'Sign out (form post, json=true)',
-      request: form(SignOutFormSchema),
-      responses: { 200: json(UrlSchema, 'Where to go'), ...errorResponses },
+      request: formBody(SignOutFormSchema),
+      responses: { 200: jsonContent(UrlSchema, 'Where to go'), ...errorResponses },
     }),
     async (c) => {
       const body = c.req.valid('form');
@@ -189,7 +189,7 @@ export const authRoutes = createRouter()
       path: '/_log',
       tags,
       summary: 'Client-side log events (CLIENT_FETCH_ERROR, CLIENT_SESSION_ERROR…)',
-      request: form(LogFormSchema),
+      request: formBody(LogFormSchema),
       responses: { 204: { description: 'Stored' }, ...errorResponses, 429: errorContent('Too many events') },
     }),
     async (c) => {

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { AppError } from '../../lib/errors.ts';
 import { generateToken } from '../../lib/tokens.ts';
+import { isSecure } from './session.ts';
 
 const CSRF_COOKIE = 'kollab_csrf';
 
@@ -18,7 +19,7 @@ export function issueCsrfToken(c: Context): string {
   setCookie(c, CSRF_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Lax',
-    secure: new URL(c.var.env.PUBLIC_URL).protocol === 'https:',
+    secure: isSecure(c),
     path: '/api/auth',
   });
   return token;

@@ -8,7 +8,7 @@ import type { Env } from '../../env.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { safeCallbackPath, signInPagePath } from '../../lib/redirects.ts';
 import { findUserByEmail } from './auth.service.ts';
-import { createSession, setSessionCookie } from './session.ts';
+import { createSession, isSecure, setSessionCookie } from './session.ts';
 
 const FLOW_COOKIE = 'kollab_oauth';
 const FLOW_LIFETIME_S = 10 * 60;
@@ -58,7 +58,7 @@ export function googleAuthorizationUrl(
   setCookie(c, FLOW_COOKIE, JSON.stringify({ state, codeVerifier, ...flow }), {
     httpOnly: true,
     sameSite: 'Lax',
-    secure: new URL(c.var.env.PUBLIC_URL).protocol === 'https:',
+    secure: isSecure(c),
     path: '/api/auth',
     maxAge: FLOW_LIFETIME_S,
   });

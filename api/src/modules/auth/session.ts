@@ -79,7 +79,8 @@ export async function invalidateUserSessions(db: Database, userId: string): Prom
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
-function isSecure(c: Context): boolean {
+/** Cookies are Secure whenever the public URL is https (plain http only on localhost in development). */
+export function isSecure(c: Context): boolean {
   return new URL(c.var.env.PUBLIC_URL).protocol === 'https:';
 }
 

@@ -5,7 +5,7 @@ import { createRouter } from '../../lib/create-router.ts';
 import { AppError } from '../../lib/errors.ts';
 import { IdParamSchema } from '../../lib/fields.ts';
 import { processImage } from '../../lib/images.ts';
-import { authErrorResponses, errorContent, errorResponses } from '../../lib/openapi.ts';
+import { authErrorResponses, errorContent, errorResponses, jsonContent } from '../../lib/openapi.ts';
 import { generateToken } from '../../lib/tokens.ts';
 import { readUploadedFile } from '../../lib/uploads.ts';
 import { requireRole, requireUser, requireVerifiedUser } from '../../middleware/require-user.ts';
@@ -31,10 +31,6 @@ import { listMatches } from './matches.service.ts';
 import { type CampaignAction, changeCampaignStatus } from './publishing.service.ts';
 
 const tags = ['Campaigns'];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 const common = { ...errorResponses, ...authErrorResponses, 404: errorContent('Not found or not yours') };
 const conflict = { 409: errorContent('Not allowed in the current state') };
 
@@ -45,7 +41,7 @@ function statusRoute(action: CampaignAction, summary: string) {
     tags,
     summary,
     request: { params: IdParamSchema },
-    responses: { 200: json(CampaignEnvelopeSchema, 'The campaign'), ...common, ...conflict },
+    responses: { 200: jsonContent(CampaignEnvelopeSchema, 'The campaign'), ...common, ...conflict },
   });
 }
 
@@ -57,7 +53,7 @@ const router = createRouter()
       tags,
       summary: 'Campaigns: creators see published ones, brands their own, admins all',
       request: { query: ListCampaignsQuerySchema },
-      responses: { 200: json(CampaignPageSchema, 'A page of campaigns'), ...common },
+      responses: { 200: jsonContent(CampaignPageSchema, 'A page of campaigns'), ...common },
     }),
     async (c) => c.json(await listCampaigns(c.var.db, requireUser(c), c.req.valid('query')), 200),
   )
@@ -68,7 +64,7 @@ const router = createRouter()
       tags,
       summary: 'Create a draft campaign (brands with a verified e-mail)',
       request: { body: { content: { 'application/json': { schema: CreateCampaignBodySchema } }, required: true } },
-      responses: { 201: json(CampaignEnvelopeSchema, 'The draft'), ...common },
+      responses: { 201: jsonContent(CampaignEnvelopeSchema, 'The draft'), ...common },
     }),
     async (c) => {
       requireRole(c, 'brand');
@@ -82,7 +78,7 @@ const router = createRouter()
       path: '/campaigns/{id}',
       tags,
       request: { params: IdParamSchema },
-      responses: { 200: json(CampaignEnvelopeSchema, 'The campaign'), ...common },
+      responses: { 200: jsonContent(CampaignEnvelopeSchema, 'The campaign'), ...common },
     }),
     async (c) => c.json({ data: await getCampaignView(c.var.db, requireUser(c), c.req.valid('param').id) }, 200),
   )
@@ -96,7 +92,7 @@ const router = createRouter()
         params: IdParamSchema,
         body: { content: { 'application/json': { schema: UpdateCampaignBodySchema } }, required: true },
       },
-      responses: { 200: json(CampaignEnvelopeSchema, 'The campaign'), ...common, ...conflict },
+      responses: { 200: jsonContent(CampaignEnvelopeSchema, 'The campaign'), ...common, ...conflict },
     }),
     async (c) => {
       const actor = requireRole(c, 'brand', 'admin');
@@ -128,7 +124,7 @@ const router = createRouter()
       summary: 'Committed spend (accepted payouts) and remaining budget',
       request: { params: IdParamSchema },
       responses: {
-        200: json(
+        200: jsonContent(
           z.object({
             data: z.object({
               budgetOre: z.number(),
@@ -154,7 +150,7 @@ const router = createRouter()
       tags,
       summary: 'The invited creators with match scores and reasons',
       request: { params: IdParamSchema },
-      responses: { 200: json(MatchListSchema, 'Matches'), ...common },
+      responses: { 200: jsonContent(MatchListSchema, 'Matches'), ...common },
     }),
     async (c) => {
       const actor = requireRole(c, 'brand', 'admin');
@@ -178,7 +174,7 @@ const router = createRouter()
           required: true,
         },
       },
-      responses: { 200: json(CampaignEnvelopeSchema, 'The campaign'), ...common },
+      responses: { 200: jsonContent(CampaignEnvelopeSchema, 'The campaign'), ...common },
     }),
     async (c) => {
       const actor = requireRole(c, 'brand', 'admin');

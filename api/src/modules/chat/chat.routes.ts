@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
 import { createRouter } from '../../lib/create-router.ts';
-import { authErrorResponses, errorContent, errorResponses } from '../../lib/openapi.ts';
+import { authErrorResponses, errorContent, errorResponses, jsonContent } from '../../lib/openapi.ts';
 import { requireUser } from '../../middleware/require-user.ts';
 import {
   ChatMessageSchema,
@@ -21,10 +21,6 @@ import {
 } from './chat.service.ts';
 
 const tags = ['Chat'];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 const common = { ...errorResponses, ...authErrorResponses, 404: errorContent('No such conversation, or not yours') };
 const ClaimParamSchema = z.object({
   claimId: z
@@ -42,7 +38,7 @@ export const chatRoutes = createRouter()
       path: '/conversations',
       tags,
       summary: 'Your conversations (one per claim), newest message first, with unread counts',
-      responses: { 200: json(z.object({ data: z.array(ConversationSchema) }), 'Conversations'), ...common },
+      responses: { 200: jsonContent(z.object({ data: z.array(ConversationSchema) }), 'Conversations'), ...common },
     }),
     async (c) => c.json({ data: await listConversations(c.var.db, requireUser(c)) }, 200),
   )
@@ -53,7 +49,7 @@ export const chatRoutes = createRouter()
       tags,
       summary: 'Messages, oldest first: the newest page, or before/after a message id',
       request: { params: ClaimParamSchema, query: MessagesQuerySchema },
-      responses: { 200: json(z.object({ data: z.array(ChatMessageSchema) }), 'Messages'), ...common },
+      responses: { 200: jsonContent(z.object({ data: z.array(ChatMessageSchema) }), 'Messages'), ...common },
     }),
     async (c) => {
       const data = await listMessages(c.var.db, requireUser(c), c.req.valid('param').claimId, c.req.valid('query'));
@@ -71,7 +67,7 @@ export const chatRoutes = createRouter()
         body: { content: { 'application/json': { schema: PostMessageBodySchema } }, required: true },
       },
       responses: {
-        201: json(z.object({ data: ChatMessageSchema }), 'The message'),
+        201: jsonContent(z.object({ data: ChatMessageSchema }), 'The message'),
         ...common,
         429: errorContent('Too many'),
       },
@@ -96,7 +92,7 @@ export const chatRoutes = createRouter()
         params: ClaimParamSchema,
         body: { content: { 'application/json': { schema: MarkReadBodySchema } }, required: true },
       },
-      responses: { 200: json(z.object({ lastReadId: z.number() }), 'The read marker'), ...common },
+      responses: { 200: jsonContent(z.object({ lastReadId: z.number() }), 'The read marker'), ...common },
     }),
     async (c) => {
       const marker = await markRead(
@@ -114,7 +110,7 @@ export const chatRoutes = createRouter()
       path: '/messages/unread',
       tags,
       summary: 'Unread messages across your conversations',
-      responses: { 200: json(z.object({ total: z.number() }), 'Unread count'), ...common },
+      responses: { 200: jsonContent(z.object({ total: z.number() }), 'Unread count'), ...common },
     }),
     async (c) => c.json({ total: await unreadTotal(c.var.db, requireUser(c)) }, 200),
   )

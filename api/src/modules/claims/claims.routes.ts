@@ -1,7 +1,7 @@
-import { createRoute, type z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
 import { createRouter } from '../../lib/create-router.ts';
 import { IdParamSchema } from '../../lib/fields.ts';
-import { authErrorResponses, errorContent, errorResponses } from '../../lib/openapi.ts';
+import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
 import { requireRole, requireUser, requireVerifiedUser } from '../../middleware/require-user.ts';
 import { getVisibleCampaign } from '../campaigns/campaigns.service.ts';
 import type { ClaimStatus } from './claim-machine.ts';
@@ -20,20 +20,13 @@ import {
 import { answerInvitation, createClaim, transitionClaim } from './claims.service.ts';
 
 const tags = ['Claims'];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 const common = {
   ...errorResponses,
   ...authErrorResponses,
   404: errorContent('Not found or not yours'),
   409: errorContent('Not allowed from the current state'),
 };
-const claimResponse = json(ClaimEnvelopeSchema, 'The claim with its history');
+const claimResponse = jsonContent(ClaimEnvelopeSchema, 'The claim with its history');
 
 /** One route per party action; each is a transition of the server-side state machine. */
 function actionRoute(path: string, summary: string) {
@@ -66,7 +59,7 @@ let router = createRouter()
       tags,
       summary: 'Claims: creators their own, brands those on their campaigns, admins all',
       request: { query: ListClaimsQuerySchema },
-      responses: { 200: json(ClaimPageSchema, 'A page of claims'), ...common },
+      responses: { 200: jsonContent(ClaimPageSchema, 'A page of claims'), ...common },
     }),
     async (c) => c.json(await listClaims(c.var.db, requireUser(c), c.req.valid('query')), 200),
   )
@@ -86,7 +79,7 @@ let router = createRouter()
       path: '/campaigns/{id}/claims',
       tags,
       summary: 'Creator: claim an active campaign after confirming its guidelines',
-      request: { params: IdParamSchema, ...body(CreateClaimBodySchema) },
+      request: { params: IdParamSchema, ...jsonBody(CreateClaimBodySchema) },
       responses: { 201: claimResponse, ...common },
     }),
     async (c) => {
@@ -103,7 +96,7 @@ let router = createRouter()
       path: '/claims/{id}/submit',
       tags,
       summary: 'Creator: submit an Instagram or TikTok video link',
-      request: { params: IdParamSchema, ...body(SubmitBodySchema) },
+      request: { params: IdParamSchema, ...jsonBody(SubmitBodySchema) },
       responses: { 200: claimResponse, ...common },
     }),
     async (c) => {
@@ -119,7 +112,7 @@ let router = createRouter()
       path: '/claims/{id}/force',
       tags,
       summary: 'Admin: make any transition of the state machine, with a reason (audited)',
-      request: { params: IdParamSchema, ...body(ForceBodySchema) },
+      request: { params: IdParamSchema, ...jsonBody(ForceBodySchema) },
       responses: { 200: claimResponse, ...common },
     }),
     async (c) => {
@@ -136,7 +129,7 @@ let router = createRouter()
       path: '/invitations',
       tags,
       summary: 'Creator: invitations from matched campaigns',
-      responses: { 200: json(InvitationListSchema, 'Invitations'), ...common },
+      responses: { 200: jsonContent(InvitationListSchema, 'Invitations'), ...common },
     }),
     async (c) => c.json({ data: await listInvitations(c.var.db, requireRole(c, 'creator')) }, 200),
   )
@@ -146,7 +139,7 @@ let router = createRouter()
       path: '/invitations/{id}/accept',
       tags,
       summary: 'Creator: accept an invitation (creates a pending claim)',
-      request: { params: IdParamSchema, ...body(AnswerInvitationBodySchema) },
+      request: { params: IdParamSchema, ...jsonBody(AnswerInvitationBodySchema) },
       responses: { 201: claimResponse, ...common },
     }),
     async (c) => {

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { createRouter } from '../../lib/create-router.ts';
-import { authErrorResponses, errorContent, errorResponses } from '../../lib/openapi.ts';
+import { authErrorResponses, errorContent, errorResponses, jsonContent } from '../../lib/openapi.ts';
 import { requireUser } from '../../middleware/require-user.ts';
 import {
   AddPaymentMethodBodySchema,
@@ -11,10 +11,6 @@ import {
 import { addPaymentMethod, listPaymentMethods, makeDefaultPaymentMethod } from './payment-methods.service.ts';
 
 const tags = ['Payment methods'];
-const json = (schema: typeof PaymentMethodEnvelopeSchema | typeof PaymentMethodListSchema, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
 
 export const paymentMethodRoutes = createRouter()
   .openapi(
@@ -23,7 +19,11 @@ export const paymentMethodRoutes = createRouter()
       path: '/user/payment-methods/get',
       tags,
       summary: 'Your payment methods, masked',
-      responses: { 200: json(PaymentMethodListSchema, 'Payment methods'), ...errorResponses, ...authErrorResponses },
+      responses: {
+        200: jsonContent(PaymentMethodListSchema, 'Payment methods'),
+        ...errorResponses,
+        ...authErrorResponses,
+      },
     }),
     async (c) => c.json({ data: await listPaymentMethods(c.var.db, requireUser(c)) }, 200),
   )
@@ -35,7 +35,7 @@ export const paymentMethodRoutes = createRouter()
       summary: 'Add a Swedish bank account, IBAN, Swish number or PayPal address',
       request: { body: { content: { 'application/json': { schema: AddPaymentMethodBodySchema } }, required: true } },
       responses: {
-        201: json(PaymentMethodEnvelopeSchema, 'Added'),
+        201: jsonContent(PaymentMethodEnvelopeSchema, 'Added'),
         ...errorResponses,
         ...authErrorResponses,
         409: errorContent('Too many payment methods'),
@@ -54,7 +54,7 @@ export const paymentMethodRoutes = createRouter()
       summary: 'Make a payment method the default',
       request: { body: { content: { 'application/json': { schema: UpdatePaymentMethodBodySchema } }, required: true } },
       responses: {
-        200: json(PaymentMethodEnvelopeSchema, 'Updated'),
+        200: jsonContent(PaymentMethodEnvelopeSchema, 'Updated'),
         ...errorResponses,
         ...authErrorResponses,
         404: errorContent('Not yours or missing'),

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { createRouter } from '../../lib/create-router.ts';
 import { IdParamSchema } from '../../lib/fields.ts';
 import { requireIdempotencyKey, withIdempotency } from '../../lib/idempotency.ts';
-import { authErrorResponses, errorContent, errorResponses } from '../../lib/openapi.ts';
+import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
 import { requireRole } from '../../middleware/require-user.ts';
 import {
   AdminWithdrawalSchema,
@@ -25,13 +25,6 @@ import {
 } from './withdrawals.service.ts';
 
 const tags = ['Earnings and withdrawals'];
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
-  description,
-  content: { 'application/json': { schema } },
-});
-const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
-});
 const idempotencyHeader = z.object({
   // Documented here, checked by requireIdempotencyKey (a missing key is a 400 naming the header).
   'Idempotency-Key': z
@@ -40,7 +33,7 @@ const idempotencyHeader = z.object({
     .openapi({ param: { name: 'Idempotency-Key', in: 'header', required: true }, example: '5d1c0b7e-…' }),
 });
 const common = { ...errorResponses, ...authErrorResponses };
-const envelope = json(z.object({ data: WithdrawalSchema }), 'The withdrawal');
+const envelope = jsonContent(z.object({ data: WithdrawalSchema }), 'The withdrawal');
 
 export const withdrawalRoutes = createRouter()
   .openapi(
@@ -49,7 +42,7 @@ export const withdrawalRoutes = createRouter()
       path: '/earnings',
       tags,
       summary: 'Creator: balances and every earning and withdrawal',
-      responses: { 200: json(z.object({ data: EarningsSchema }), 'Earnings'), ...common },
+      responses: { 200: jsonContent(z.object({ data: EarningsSchema }), 'Earnings'), ...common },
     }),
     async (c) => c.json({ data: await getEarnings(c.var.db, c.var.env, requireRole(c, 'creator')) }, 200),
   )
@@ -59,7 +52,7 @@ export const withdrawalRoutes = createRouter()
       path: '/withdrawals',
       tags,
       summary: 'Creator: your withdrawals',
-      responses: { 200: json(z.object({ data: z.array(WithdrawalSchema) }), 'Withdrawals'), ...common },
+      responses: { 200: jsonContent(z.object({ data: z.array(WithdrawalSchema) }), 'Withdrawals'), ...common },
     }),
     async (c) => c.json({ data: await listMyWithdrawals(c.var.db, requireRole(c, 'creator')) }, 200),
   )
@@ -69,7 +62,7 @@ export const withdrawalRoutes = createRouter()
       path: '/withdrawals',
       tags,
       summary: 'Creator: withdraw to a saved payment method (needs an Idempotency-Key)',
-      request: { headers: idempotencyHeader, ...body(RequestWithdrawalBodySchema) },
+      request: { headers: idempotencyHeader, ...jsonBody(RequestWithdrawalBodySchema) },
       responses: { 201: envelope, ...common },
     }),
     async (c) => {
@@ -91,7 +84,10 @@ export const withdrawalRoutes = createRouter()
       summary: 'Admin: the payouts queue',
       request: { query: ListWithdrawalsQuerySchema },
       responses: {
-        200: json(z.object({ data: z.array(AdminWithdrawalSchema), total: z.number() }), 'A page of withdrawals'),
+        200: jsonContent(
+          z.object({ data: z.array(AdminWithdrawalSchema), total: z.number() }),
+          'A page of withdrawals',
+        ),
         ...common,
       },
     }),
@@ -106,7 +102,7 @@ export const withdrawalRoutes = createRouter()
       path: '/admin/withdrawals/{id}/pay',
       tags,
       summary: 'Admin: mark paid with the bank or Swish reference (needs an Idempotency-Key)',
-      request: { params: IdParamSchema, headers: idempotencyHeader, ...body(PayBodySchema) },
+      request: { params: IdParamSchema, headers: idempotencyHeader, ...jsonBody(PayBodySchema) },
       responses: {
         200: envelope,
         ...common,
@@ -136,7 +132,7 @@ export const withdrawalRoutes = createRouter()
       path: '/admin/withdrawals/{id}/reject',
       tags,
       summary: 'Admin: reject with a reason; the money returns to the balance (needs an Idempotency-Key)',
-      request: { params: IdParamSchema, headers: idempotencyHeader, ...body(RejectBodySchema) },
+      request: { params: IdParamSchema, headers: idempotencyHeader, ...jsonBody(RejectBodySchema) },
       responses: {
         200: envelope,
         ...common,

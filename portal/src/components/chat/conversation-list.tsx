@@ -7,10 +7,10 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useLocale } from '../../hooks/use-locale';
 import { useT } from '../../hooks/use-t';
+import { visuallyHidden } from '../layout/visually-hidden';
 import { ChatAvatar } from './chat-avatar';
 import { formatListTime, formatNumber } from './format';
 import type { Conversation } from './types';
-import { visuallyHidden } from './visually-hidden';
 
 const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
 

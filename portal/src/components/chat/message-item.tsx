@@ -4,11 +4,11 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useLocale } from '../../hooks/use-locale';
 import { useT } from '../../hooks/use-t';
+import { visuallyHidden } from '../layout/visually-hidden';
 import { ChatAvatar } from './chat-avatar';
 import { formatTime } from './format';
 import { MessageBody } from './message-body';
 import type { ChatMessage } from './types';
-import { visuallyHidden } from './visually-hidden';
 
 /** The name to show for an author: support and deleted accounts get our own words. */
 export function useAuthorName() {

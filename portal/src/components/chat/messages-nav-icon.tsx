@@ -2,8 +2,8 @@ import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutline';
 import Badge from '@mui/material/Badge';
 import { useT } from '../../hooks/use-t';
 import { useSession } from '../../providers/session';
+import { visuallyHidden } from '../layout/visually-hidden';
 import { useChat } from './chat-store';
-import { visuallyHidden } from './visually-hidden';
 
 /**
  * The "Messages" nav icon with the unread total, live from the chat stream. The number is hidden
