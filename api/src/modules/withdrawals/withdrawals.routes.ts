@@ -20,7 +20,7 @@ import {
   listWithdrawals,
   mailWithdrawal,
   requestWithdrawal,
-  settleWithdrawal,
+  settleOnce,
   toWithdrawalView,
 } from './withdrawals.service.ts';
 
@@ -115,14 +115,7 @@ export const withdrawalRoutes = createRouter()
       const key = requireIdempotencyKey(c);
       const { id } = c.req.valid('param');
       const { reference } = c.req.valid('json');
-      const result = await withIdempotency(
-        c.var.db,
-        { userId: admin.id, key, request: { id, reference } },
-        async (tx) => {
-          const row = await settleWithdrawal(tx, admin, id, { status: 'paid', reference });
-          return { status: 200, body: { data: toWithdrawalView(row) }, after: () => mailWithdrawal(c.var, row) };
-        },
-      );
+      const result = await settleOnce(c.var, admin, key, id, { status: 'paid', reference });
       return c.json(result.body, 200);
     },
   )
@@ -145,10 +138,7 @@ export const withdrawalRoutes = createRouter()
       const key = requireIdempotencyKey(c);
       const { id } = c.req.valid('param');
       const { reason } = c.req.valid('json');
-      const result = await withIdempotency(c.var.db, { userId: admin.id, key, request: { id, reason } }, async (tx) => {
-        const row = await settleWithdrawal(tx, admin, id, { status: 'rejected', reason });
-        return { status: 200, body: { data: toWithdrawalView(row) }, after: () => mailWithdrawal(c.var, row) };
-      });
+      const result = await settleOnce(c.var, admin, key, id, { status: 'rejected', reason });
       return c.json(result.body, 200);
     },
   )

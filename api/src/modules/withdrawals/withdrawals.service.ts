@@ -6,6 +6,7 @@ import type { Env } from '../../env.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { decrypt } from '../../lib/encryption.ts';
 import { AppError } from '../../lib/errors.ts';
+import { withIdempotency } from '../../lib/idempotency.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import { balanceOf, PLATFORM, post } from '../ledger/ledger.service.ts';
@@ -174,6 +175,20 @@ export async function settleWithdrawal(
   });
   await recordAudit(tx, admin, `withdrawal.${outcome.status}`, { type: 'withdrawal', id }, outcome);
   return row;
+}
+
+/** Settles a withdrawal at most once per Idempotency-Key, mailing the creator after the first success. */
+export function settleOnce(
+  deps: WithdrawalDeps,
+  admin: User,
+  key: string,
+  id: string,
+  outcome: { status: 'paid'; reference: string } | { status: 'rejected'; reason: string },
+) {
+  return withIdempotency(deps.db, { userId: admin.id, key, request: { id, ...outcome } }, async (tx) => {
+    const row = await settleWithdrawal(tx, admin, id, outcome);
+    return { status: 200 as const, body: { data: toWithdrawalView(row) }, after: () => mailWithdrawal(deps, row) };
+  });
 }
 
 /** Mails the creator about their withdrawal, in their language; the money has moved, so failures are only logged. */
