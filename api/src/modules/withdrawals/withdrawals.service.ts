@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, sum } from 'drizzle-orm'
 import type { Logger } from 'pino';
 import type { Env } from '../../env.ts';
 import { recordAudit } from '../../lib/audit.ts';
+import { type CsvColumn, toCsv } from '../../lib/csv.ts';
 import { decrypt } from '../../lib/encryption.ts';
 import { AppError } from '../../lib/errors.ts';
 import { withIdempotency } from '../../lib/idempotency.ts';
@@ -237,12 +238,6 @@ export async function listWithdrawals(db: Database, query: ListWithdrawalsQuery)
   };
 }
 
-function csvCell(value: string): string {
-  // Quote every cell, and defuse spreadsheet formulas (CSV injection).
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
-}
-
 /** The selected requested withdrawals as a CSV bank batch, with the decrypted payment details. */
 export async function exportWithdrawalsCsv(
   db: Database,
@@ -257,26 +252,23 @@ export async function exportWithdrawalsCsv(
     .leftJoin(paymentMethods, eq(paymentMethods.id, withdrawals.paymentMethodId))
     .where(and(inArray(withdrawals.id, ids), eq(withdrawals.status, 'requested')))
     .orderBy(asc(withdrawals.createdAt));
-  const header = ['withdrawal_id', 'creator', 'email', 'amount_sek', 'method', 'details', 'requested_at'];
-  const lines = rows.map(({ withdrawal, user, method }) => {
-    // Swish numbers go out as digits (46701234567): a leading '+' would be defused as a formula below.
-    const details = method
+  type Row = (typeof rows)[number];
+  // Swish numbers go out as digits (46701234567): a leading '+' would be defused as a formula.
+  const details = ({ method }: Row) =>
+    method
       ? Object.values(JSON.parse(decrypt(secrets.encryptionKey, method.detailsEncrypted)) as Record<string, string>)
           .map((value) => (method.type === 'swish' ? value.replace(/^\+/, '') : value))
           .join(' ')
       : '';
-    return [
-      withdrawal.id,
-      user.fullName,
-      user.email,
-      (withdrawal.amountOre / 100).toFixed(2),
-      withdrawal.paymentMethodType,
-      details,
-      withdrawal.createdAt.toISOString(),
-    ]
-      .map((cell) => csvCell(String(cell)))
-      .join(',');
-  });
+  const columns: CsvColumn<Row>[] = [
+    ['withdrawal_id', (row) => row.withdrawal.id],
+    ['creator', (row) => row.user.fullName],
+    ['email', (row) => row.user.email],
+    ['amount_sek', (row) => (row.withdrawal.amountOre / 100).toFixed(2)],
+    ['method', (row) => row.withdrawal.paymentMethodType],
+    ['details', details],
+    ['requested_at', (row) => row.withdrawal.createdAt.toISOString()],
+  ];
   await recordAudit(
     db,
     admin,
@@ -284,5 +276,5 @@ export async function exportWithdrawalsCsv(
     { type: 'withdrawal', id: ids.join(',').slice(0, 500) },
     { count: rows.length },
   );
-  return `${[header.map(csvCell).join(','), ...lines].join('\r\n')}\r\n`;
+  return toCsv(columns, rows);
 }
