@@ -7,6 +7,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { DURABLE_START_PARAMS, DurableNodeFS } from './durable-nodefs.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -56,7 +57,8 @@ export async function createDb(options: DatabaseOptions): Promise<DatabaseHandle
   let client: PGlite;
   if ('pgliteDir' in options) {
     mkdirSync(options.pgliteDir, { recursive: true });
-    client = await PGlite.create({ dataDir: options.pgliteDir });
+    // Acknowledged commits are fsynced, so they survive an OS crash too (see durable-nodefs.ts).
+    client = await PGlite.create({ fs: new DurableNodeFS(options.pgliteDir), startParams: DURABLE_START_PARAMS });
   } else {
     client = await PGlite.create();
   }

@@ -211,6 +211,21 @@ export const auditLog = pgTable(
   ],
 );
 
+/**
+ * One row whose `version` grows with every statement that inserts or deletes campaigns or changes
+ * what decides who sees them and what the list filters on (triggers of migration 0011). The
+ * campaign list keeps its expensive totals in memory per version: the same version read in the
+ * same snapshot as a total means that total still holds.
+ */
+export const campaignListVersion = pgTable(
+  'campaign_list_version',
+  {
+    id: integer().primaryKey().default(1),
+    version: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (table) => [check('campaign_list_version_single_row', sql`${table.id} = 1`)],
+);
+
 export type Campaign = typeof campaigns.$inferSelect;
 export type Claim = typeof claims.$inferSelect;
 export type Invitation = typeof invitations.$inferSelect;
