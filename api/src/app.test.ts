@@ -1,4 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { users } from '@kollab/db/schema';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRouter } from './lib/create-router.ts';
 import { errorResponses } from './lib/openapi.ts';
@@ -26,10 +28,23 @@ const explode = createRoute({
   path: '/explode',
   responses: { 200: { description: 'never' }, ...errorResponses },
 });
+// Looks a user up by a raw query value no schema checked, as a cookie or header would reach the database.
+const rawLookup = createRoute({
+  method: 'get',
+  path: '/raw-lookup',
+  responses: { 200: { description: 'found or not' }, ...errorResponses },
+});
 const probeRoutes = createRouter()
   .openapi(echo, (c) => c.json(c.req.valid('json'), 200))
   .openapi(explode, () => {
     throw new Error('database password is hunter2 at /secret/path.ts:12');
+  })
+  .openapi(rawLookup, async (c) => {
+    const rows = await c.var.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.id, c.req.query('id') ?? ''));
+    return c.json({ found: rows.length }, 200);
   });
 
 let t: TestApp;
@@ -109,6 +124,37 @@ describe('the error envelope', () => {
     expect(res.status).toBe(422);
     const body = (await res.json()) as { error: { fields: Record<string, string[]> } };
     expect(Object.keys(body.error.fields)).toEqual(['budget']);
+  });
+
+  // Found by the API fuzzer: PostgreSQL text cannot hold U+0000, so such input failed with a 500.
+  it('answers a NUL character in otherwise valid input with validation_failed naming the field', async () => {
+    const res = await t.app.request('/api/probe/echo', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ title: 'a\u0000b', budget: { amount: 1 } }),
+    });
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({
+      error: {
+        code: 'validation_failed',
+        message: 'Request json is invalid',
+        fields: { title: ['invalid_format'] },
+        requestId: res.headers.get('x-request-id'),
+      },
+    });
+  });
+
+  it('answers a NUL character that reaches the database unchecked with bad_request, not a 500', async () => {
+    const res = await t.app.request('/api/probe/raw-lookup?id=a%00b');
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error: {
+        code: 'bad_request',
+        message: 'Text must not contain NUL characters',
+        requestId: res.headers.get('x-request-id'),
+      },
+    });
+    expect(await (await t.app.request('/api/probe/raw-lookup?id=nobody')).json()).toEqual({ found: 0 });
   });
 
   it('hides an unexpected error behind a generic 500 without a stack or its message', async () => {

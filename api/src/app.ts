@@ -11,6 +11,8 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import type { Env } from './env.ts';
+import type { createSampleProvider } from './integrations/sample-provider/app.ts';
+import { compressJson } from './lib/compress-json.ts';
 import type { AppEnv } from './lib/context.ts';
 import { createRouter } from './lib/create-router.ts';
 import {
@@ -38,6 +40,8 @@ import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { claimRoutes } from './modules/claims/claims.routes.ts';
 import { creatorRoutes } from './modules/creators/creators.routes.ts';
 import { deletionRequestRoutes } from './modules/deletion-requests/deletion-requests.routes.ts';
+import { createDiscoveryRoutes } from './modules/discovery/discovery.routes.ts';
+import { type Provider, SAMPLE_PROVIDER_PATH } from './modules/discovery/provider.ts';
 import { mountDocs } from './modules/docs/docs.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes.ts';
@@ -54,6 +58,10 @@ export interface AppDeps {
   secrets: Secrets;
   storage: Storage;
   bus: MessageBus;
+  /** The influencer-data provider's client (the real provider, or the built-in sample). */
+  provider: Provider;
+  /** The built-in sample provider, served at `/sample-provider/v1` when no provider key is set. */
+  sampleProvider?: ReturnType<typeof createSampleProvider>;
   /** Built marketing site (Astro `dist`), served at `/`. */
   siteDir: string;
   /** Built portal (Vite `dist`), served at `/app/`. */
@@ -66,6 +74,15 @@ const UPLOAD_PATH = /^\/api\/(user\/avatar|campaigns\/[^/]+\/cover)$/;
 
 function errorBody(c: Context<AppEnv>, code: ErrorCode, message: string, fields?: FieldErrors) {
   return { error: { code, message, ...(fields ? { fields } : {}), requestId: c.var.requestId } };
+}
+
+/**
+ * PostgreSQL's "invalid byte sequence for encoding UTF8: 0x00" (SQLSTATE 22021), which drizzle wraps
+ * in a DrizzleQueryError: text columns cannot hold U+0000, so it always comes from a client's input.
+ */
+function isNulCharacterError(error: unknown): boolean {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return cause?.code === '22021' || (error as { code?: unknown } | null)?.code === '22021';
 }
 
 /** Builds the whole HTTP surface: API under `/api`, portal under `/app`, site everywhere else. */
@@ -94,6 +111,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'strict-origin-when-cross-origin' }),
   );
   app.use(compress());
+  app.use(compressJson);
   // Uploads get room for a 5 MB picture plus multipart overhead; everything else 1 MiB.
   const limitBody = (maxSize: number) =>
     bodyLimit({
@@ -123,7 +141,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', deletionRequestRoutes);
   app.route('/api', accountDataRoutes);
   app.route('/api', adminRoutes);
+  app.route('/api', createDiscoveryRoutes(deps.provider));
   mountDocs(app);
+  if (deps.sampleProvider) app.route(SAMPLE_PROVIDER_PATH, deps.sampleProvider);
 
   app.get('/app', (c) => c.redirect('/app/', 308));
   app.use('/app/*', staticFiles({ root: deps.portalDir, prefix: '/app', spaFallback: true }));
@@ -151,6 +171,10 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     }
     if (error instanceof ZodError) {
       return c.json(errorBody(c, 'validation_failed', 'Request is invalid', fieldErrorsFromZod(error)), 422);
+    }
+    if (isNulCharacterError(error)) {
+      // Input the schemas do not see (a cookie, a raw header) reached a text column with U+0000.
+      return c.json(errorBody(c, 'bad_request', 'Text must not contain NUL characters'), 400);
     }
     if (error instanceof HTTPException && error.status < 500) {
       const code = codeForStatus(error.status);

@@ -31,6 +31,9 @@ describe('parseEnv', () => {
     [{ SEED_DEMO: 'maybe' }, 'SEED_DEMO: expected true or false'],
     [{ GOOGLE_CLIENT_ID: 'id' }, 'GOOGLE_CLIENT_SECRET: GOOGLE_CLIENT_ID and GOOGLE_CLIENT_SECRET go together'],
     [{ S3_BUCKET: 'pics' }, 'S3_ACCESS_KEY_ID: required when any S3_* setting is set'],
+    [{ PROVIDER_DAILY_CREDIT_CAP: '0' }, 'PROVIDER_DAILY_CREDIT_CAP: expected more than 0 credits'],
+    [{ PROVIDER_TIMEOUT_MS: '5' }, 'PROVIDER_TIMEOUT_MS: expected at least 100 ms'],
+    [{ SAMPLE_PROVIDER_FAULTS: 'explode' }, 'SAMPLE_PROVIDER_FAULTS: Unknown fault "explode".'],
   ])('names the wrong setting %j', (settings, message) => {
     expect(() => parseEnv(settings)).toThrow(message);
   });

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import { parseFaults } from './integrations/sample-provider/faults.ts';
 
 /**
  * Every setting the server reads, validated once at start-up. This is the only module that reads
@@ -61,6 +62,16 @@ const EnvSchema = z
     S3_SECRET_ACCESS_KEY: optionalText,
     PROVIDER_API_KEY: optionalText,
     PROVIDER_BASE_URL: z.url({ message: 'expected a URL' }).default('https://api.modash.io/v1'),
+    PROVIDER_DAILY_CREDIT_CAP: z.coerce
+      .number({ message: 'expected a number of credits' })
+      .positive('expected more than 0 credits')
+      .default(50),
+    PROVIDER_TIMEOUT_MS: z.coerce
+      .number({ message: 'expected a whole number of milliseconds' })
+      .int('expected a whole number of milliseconds')
+      .min(100, 'expected at least 100 ms')
+      .default(15_000),
+    SAMPLE_PROVIDER_FAULTS: optionalText,
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     GOOGLE_AUTHORIZATION_URL: z
@@ -76,6 +87,13 @@ const EnvSchema = z
     if (s3.some(Boolean) && !s3.every(Boolean)) {
       for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when any S3_* setting is set' });
+      }
+    }
+    if (env.SAMPLE_PROVIDER_FAULTS) {
+      try {
+        parseFaults(env.SAMPLE_PROVIDER_FAULTS);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', path: ['SAMPLE_PROVIDER_FAULTS'], message: (error as Error).message });
       }
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {

@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { createDb, migrate, seedDemo } from '@kollab/db';
 import { createApp } from './app.ts';
 import { EnvError, parseEnv } from './env.ts';
+import { createSampleProvider } from './integrations/sample-provider/app.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createMessageBus } from './lib/message-bus.ts';
@@ -12,6 +13,7 @@ import { startScheduler } from './lib/scheduler.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { createStorage } from './lib/storage.ts';
 import { hashPassword } from './modules/auth/password.ts';
+import { createProvider, SAMPLE_PROVIDER_KEY, SAMPLE_PROVIDER_PATH } from './modules/discovery/provider.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -47,6 +49,18 @@ async function main(): Promise<void> {
   const mailer = createMailer(env, logger);
   const storage = createStorage(env);
   const bus = await createMessageBus(database, logger);
+  // Without a provider key the built-in sample provider answers, mounted in this process and
+  // reached over HTTP on the loopback interface exactly as the real provider would be.
+  const sampleProvider = env.PROVIDER_API_KEY
+    ? undefined
+    : createSampleProvider({
+        apiKeys: [SAMPLE_PROVIDER_KEY],
+        ...(env.SAMPLE_PROVIDER_FAULTS ? { faults: env.SAMPLE_PROVIDER_FAULTS } : {}),
+      });
+  const loopback = !env.HOST || env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  const provider = createProvider(env, logger, {
+    sampleBaseUrl: `http://${loopback}:${env.PORT}${SAMPLE_PROVIDER_PATH}`,
+  });
   const app = createApp({
     db: database.db,
     dbKind: database.kind,
@@ -56,6 +70,8 @@ async function main(): Promise<void> {
     storage,
     bus,
     secrets,
+    provider,
+    ...(sampleProvider ? { sampleProvider } : {}),
     siteDir: join(repoRoot, 'site', 'dist'),
     portalDir: join(repoRoot, 'portal', 'dist'),
   });

@@ -12,6 +12,7 @@ import { theme } from './providers/theme';
 import { adminRoutes } from './routes/admin';
 import { campaignRoutes } from './routes/campaigns';
 import { chatRoutes } from './routes/chat';
+import { discoveryRoutes } from './routes/discovery';
 import { moneyRoutes } from './routes/money';
 
 /** Every page but sign-in is its own chunk, so the sign-in route loads as little as possible. */
@@ -63,6 +64,7 @@ export function App() {
                     {moneyRoutes}
                     {chatRoutes}
                     {adminRoutes}
+                    {discoveryRoutes}
                   </Route>
                   <Route path="register" element={<RegisterPage />} />
                   <Route path="verify-email" element={<VerifyEmailPage />} />

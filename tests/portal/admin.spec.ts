@@ -118,3 +118,29 @@ test.describe('admin console', () => {
     ).toContainText(name);
   });
 });
+
+test.describe('provider usage', () => {
+  test('an admin sees what a brand spent at the data provider today', async ({ page, playwright, baseURL }) => {
+    test.setTimeout(60_000);
+    const origin = baseURL ?? '';
+    // The demo brand opens a report it has not opened before: one credit, booked for today.
+    const brand = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
+    await signInByApi(brand, 'brand@demo.kollab.se', 'demo-brand-2026');
+    const report = await brand.get('/api/discovery/tiktok/reports/cleocreates?refresh=true');
+    expect(report.status(), await report.text()).toBe(200);
+    await brand.dispose();
+
+    await signInByApi(page.request, ADMIN.email, ADMIN.password);
+    await page.goto('/app/admin');
+    await page.getByRole('link', { name: /^Dataleverantörens förbrukning/ }).click();
+    await expect(page.getByRole('heading', { name: 'Dataleverantörens förbrukning', level: 1 })).toBeVisible();
+    const row = page
+      .getByRole('grid', { name: 'Dataleverantörens förbrukning' })
+      .getByRole('row')
+      .filter({ hasText: 'brand@demo.kollab.se' });
+    await expect(row).toContainText('Fjällkaffe AB');
+    await expect(row).toContainText(
+      new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date()),
+    );
+  });
+});

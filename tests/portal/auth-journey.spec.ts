@@ -72,8 +72,12 @@ test.describe('portal sign-up and session', () => {
     baseURL,
   }) => {
     await page.goto('/app/login?callbackUrl=%2Fapp%2Faccount');
+    // The signed-in layout opens the chat's event stream (for the unread badge) a moment after the
+    // page shows; ending the session before that would make it answer 401, which the page logs.
+    const stream = page.waitForResponse('**/api/messages/stream**');
     await signIn(page, BRAND.email, BRAND.password);
     await expect(page.getByRole('heading', { name: 'Hantera konto', level: 1 })).toBeVisible();
+    expect((await stream).status()).toBe(200);
 
     // Sign out behind the page's back: same cookies, no message to the page.
     const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
@@ -95,8 +99,11 @@ test.describe('portal sign-up and session', () => {
 
   test('signing out in one tab ends the session in the other', async ({ page, context }) => {
     await page.goto('/app/login?callbackUrl=%2Fapp%2Fpayment-methods');
+    // As above: the first tab's event stream must be open before the other tab ends the session.
+    const stream = page.waitForResponse('**/api/messages/stream**');
     await signIn(page, ADMIN.email, ADMIN.password);
     await expect(page.getByRole('heading', { name: 'Betalningsmetoder', exact: true })).toBeVisible();
+    expect((await stream).status()).toBe(200);
 
     const other = await context.newPage();
     const otherErrors = watchErrors(other);

@@ -25,6 +25,14 @@ export const ERROR_STATUS = {
   internal_error: 500,
   /** A dependency (database, provider) is down. */
   service_unavailable: 503,
+  /** The influencer-data provider failed or answered something we cannot read. */
+  provider_error: 502,
+  /** The influencer-data provider did not answer in time. */
+  provider_timeout: 504,
+  /** The brand spent its provider credits for today (`PROVIDER_DAILY_CREDIT_CAP`). */
+  credit_cap_reached: 429,
+  /** The provider is still preparing the data (performance data); ask again in a few minutes. */
+  retry_later: 409,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
@@ -60,24 +68,28 @@ export class AppError extends Error {
   }
 }
 
-/** Groups zod issues by dotted path, the shape of `fields` in the envelope. */
+/**
+ * Groups zod issues by dotted path, the shape of `fields` in the envelope. Paths come from the
+ * client's own keys, so they are collected in a Map: on a plain object a key such as `constructor`
+ * or `__proto__` would hit Object.prototype instead of a fresh list.
+ */
 export function fieldErrorsFromZod(error: ZodError): FieldErrors {
-  const fields: FieldErrors = {};
+  const fields = new Map<string, string[]>();
+  const add = (key: string, message: string) => {
+    const messages = fields.get(key);
+    if (messages) messages.push(message);
+    else fields.set(key, [message]);
+  };
   for (const issue of error.issues) {
     if (issue.code === 'unrecognized_keys') {
       // Name each unexpected field rather than the object that contained it.
-      for (const name of issue.keys) {
-        const key = [...issue.path.map(String), name].join('.');
-        fields[key] ??= [];
-        fields[key].push(issue.message);
-      }
+      for (const name of issue.keys) add([...issue.path.map(String), name].join('.'), issue.message);
       continue;
     }
-    const key = issue.path.map(String).join('.') || '$';
-    fields[key] ??= [];
-    fields[key].push(issue.message);
+    add(issue.path.map(String).join('.') || '$', issue.message);
   }
-  return fields;
+  // fromEntries defines own properties, so even `__proto__` becomes an ordinary field name.
+  return Object.fromEntries(fields);
 }
 
 /** The status → code mapping for errors raised by Hono middleware (`HTTPException`). */

@@ -7,6 +7,7 @@ import {
   type DeletionDeps,
   processDueDeletionRequests,
 } from '../modules/deletion-requests/deletion-requests.processing.ts';
+import { purgeExpiredCache } from '../modules/discovery/cache.ts';
 import { AppError } from './errors.ts';
 
 export interface SweepResult {
@@ -15,12 +16,13 @@ export interface SweepResult {
   claimsAutoAccepted: number;
   messageNotifications: number;
   deletionRequestsProcessed: number;
+  providerCachePurged: number;
 }
 
 /**
  * The time-based work: unanswered invitations past their respond-by date expire, pending claims on
  * ended campaigns expire, submissions the brand left unreviewed past `autoAcceptAt` are accepted, and
- * confirmed deletion requests past their due date are carried out. Every step is a conditional update on PostgreSQL, so several API instances can sweep at once.
+ * confirmed deletion requests past their due date are carried out, expired provider answers are dropped. Every step is a conditional update on PostgreSQL, so several API instances can sweep at once.
  */
 export async function sweep(deps: ClaimDeps & DeletionDeps, now = new Date()): Promise<SweepResult> {
   const { db } = deps;
@@ -46,12 +48,14 @@ export async function sweep(deps: ClaimDeps & DeletionDeps, now = new Date()): P
     if (await quietly(() => transitionClaim(deps, 'system', claim.id, 'accepted'))) claimsAutoAccepted++;
   const messageNotifications = await notifyUnreadMessages(deps, now);
   const deletionRequestsProcessed = await processDueDeletionRequests(deps, now);
+  const providerCachePurged = await purgeExpiredCache(db, now);
   return {
     invitationsExpired: expired.length,
     claimsExpired,
     claimsAutoAccepted,
     messageNotifications,
     deletionRequestsProcessed,
+    providerCachePurged,
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { link, mkdir, open, readFile, unlink } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
 import type { Env } from '../env.ts';
@@ -33,10 +33,34 @@ export async function loadSecrets(env: Env): Promise<Secrets> {
     }
     stored = { sessionSecret: randomBytes(32).toString('base64url'), encryptionKey: randomBytes(32).toString('hex') };
     await mkdir(env.DATA_DIR, { recursive: true });
-    await writeFile(path, `${JSON.stringify(stored, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+    if (!(await writeOnce(path, `${JSON.stringify(stored, null, 2)}\n`))) return loadSecrets(env);
   }
   return {
     sessionSecret: env.SESSION_SECRET ?? stored.sessionSecret,
     encryptionKey: Buffer.from(env.ENCRYPTION_KEY ?? stored.encryptionKey, 'hex'),
   };
+}
+
+/**
+ * Writes `content` to `path` only if it does not exist yet, all or nothing: a crash mid-write can
+ * leave a stray temporary file but never a half-written `path`. False when another process won.
+ */
+async function writeOnce(path: string, content: string): Promise<boolean> {
+  const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+  const file = await open(temporary, 'wx', 0o600);
+  try {
+    await file.writeFile(content);
+    await file.sync();
+  } finally {
+    await file.close();
+  }
+  try {
+    await link(temporary, path);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    await unlink(temporary);
+  }
 }

@@ -89,7 +89,7 @@ describe('the portal at /app', () => {
   });
 
   it('serves index.html for client-side routes (SPA fallback)', async () => {
-    for (const path of ['/app/', '/app/login', '/app/campaigns/abc']) {
+    for (const path of ['/app/', '/app/login', '/app/campaigns/abc', '/app/discovery/instagram/cleo.creates']) {
       const res = await t.app.request(path, { headers: html });
       expect(res.status, path).toBe(200);
       expect(await res.text()).toBe('<div id="root"></div>');
@@ -99,6 +99,8 @@ describe('the portal at /app', () => {
   it('does not answer a missing asset with the app shell', async () => {
     const res = await t.app.request('/app/assets/missing.js');
     expect(res.status).toBe(404);
+    const favicon = await t.app.request('/app/missing.png', { headers: html });
+    expect(favicon.status).toBe(404);
   });
 
   it('serves its hashed assets as immutable', async () => {

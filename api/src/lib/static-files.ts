@@ -103,7 +103,10 @@ export function staticFiles(options: StaticFilesOptions): MiddlewareHandler {
     } else if (found) {
       return sendFile(c, found, { immutable: IMMUTABLE_DIRS.some((dir) => relative.startsWith(dir)) });
     }
-    if (options.spaFallback && !extname(relative) && (c.req.header('Accept') ?? '').includes('text/html')) {
+    // Client-side routes may contain dots (`/app/discovery/instagram/cleo.creates`); only paths
+    // that end like one of our asset types are missing files rather than routes.
+    const looksLikeAsset = Object.hasOwn(CONTENT_TYPES, extname(relative).toLowerCase());
+    if (options.spaFallback && !looksLikeAsset && (c.req.header('Accept') ?? '').includes('text/html')) {
       const index = await resolveStaticFile(options.root, 'index.html');
       if (index && index !== 'directory') return sendFile(c, index);
     }

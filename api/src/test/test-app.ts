@@ -1,22 +1,28 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { serve } from '@hono/node-server';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createDb, createTestDatabase, type Database, type DatabaseHandle } from '@kollab/db';
 import { createApp } from '../app.ts';
 import { type Env, parseEnv } from '../env.ts';
+import { createSampleProvider } from '../integrations/sample-provider/app.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createMailer } from '../lib/mailer.ts';
 import { createMessageBus } from '../lib/message-bus.ts';
 import { loadSecrets } from '../lib/secrets.ts';
 import { createStorage } from '../lib/storage.ts';
+import { createProvider, SAMPLE_PROVIDER_KEY } from '../modules/discovery/provider.ts';
 
 export interface TestApp {
   app: OpenAPIHono<AppEnv>;
   db: Database;
   database: DatabaseHandle;
   env: Env;
+  /** Base URL of the sample provider this app talks to (its own HTTP server). */
+  providerUrl: string;
   close(): Promise<void>;
 }
 
@@ -51,6 +57,20 @@ export async function createTestApp(
     : await createTestDatabase();
   const logger = createLogger(env.LOG_LEVEL);
   const bus = await createMessageBus(database, logger);
+  // The sample provider listens on its own port, so the client really speaks HTTP to it. Tests
+  // allow more requests per second than the real provider's 2, and back off in milliseconds.
+  const sample = createSampleProvider({
+    apiKeys: [SAMPLE_PROVIDER_KEY],
+    ...(env.SAMPLE_PROVIDER_FAULTS ? { faults: env.SAMPLE_PROVIDER_FAULTS } : {}),
+  });
+  const sampleServer = serve({ fetch: sample.fetch, port: 0, hostname: '127.0.0.1' });
+  await new Promise<void>((resolve) => sampleServer.once('listening', () => resolve()));
+  const providerUrl = `http://127.0.0.1:${(sampleServer.address() as AddressInfo).port}`;
+  const provider = createProvider(env, logger, {
+    sampleBaseUrl: providerUrl,
+    rateLimitPerSecond: 100,
+    backoffMs: { baseMs: 5, maxMs: 20 },
+  });
   const app = createApp({
     db: database.db,
     dbKind: database.kind,
@@ -60,6 +80,7 @@ export async function createTestApp(
     storage: createStorage(env),
     bus,
     secrets: await loadSecrets(env),
+    provider,
     siteDir: options.siteDir ?? join(dataDir, 'no-site'),
     portalDir: options.portalDir ?? join(dataDir, 'no-portal'),
   });
@@ -68,7 +89,9 @@ export async function createTestApp(
     db: database.db,
     database,
     env,
+    providerUrl,
     close: async () => {
+      await new Promise((resolve) => sampleServer.close(resolve));
       await bus.close();
       if (database !== shared) await database.close();
       await rm(dataDir, { recursive: true, force: true });

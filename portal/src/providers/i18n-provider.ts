@@ -5,6 +5,8 @@ import campaignsEn from '../locales/campaigns.en.json';
 import campaignsSv from '../locales/campaigns.sv.json';
 import chatEn from '../locales/chat.en.json';
 import chatSv from '../locales/chat.sv.json';
+import discoveryEn from '../locales/discovery.en.json';
+import discoverySv from '../locales/discovery.sv.json';
 import baseEn from '../locales/en.json';
 import moneyEn from '../locales/money.en.json';
 import moneySv from '../locales/money.sv.json';
@@ -12,10 +14,17 @@ import baseSv from '../locales/sv.json';
 
 export type Locale = 'sv' | 'en';
 
-// One dictionary per area (base, campaigns, money, chat, admin), merged. Each sv/en pair must have
+// One dictionary per area (base, campaigns, money, chat, admin, discovery), merged. Each sv/en pair must have
 // exactly the same keys; these lines fail to compile otherwise.
-const sv = { ...baseSv, ...campaignsSv, ...moneySv, ...chatSv, ...adminSv };
-const en = { ...baseEn, ...campaignsEn, ...moneyEn, ...chatEn, ...adminEn } satisfies Record<keyof typeof sv, string>;
+const sv = { ...baseSv, ...campaignsSv, ...moneySv, ...chatSv, ...adminSv, ...discoverySv };
+const en = {
+  ...baseEn,
+  ...campaignsEn,
+  ...moneyEn,
+  ...chatEn,
+  ...adminEn,
+  ...discoveryEn,
+} satisfies Record<keyof typeof sv, string>;
 export type MessageKey = keyof typeof sv;
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { sv, en } satisfies Record<
   Locale,

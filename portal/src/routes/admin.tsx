@@ -19,6 +19,7 @@ const AdminDeletionRequestsPage = lazyNamed(
   () => import('../pages/admin/deletion-requests/list'),
   'AdminDeletionRequestsPage',
 );
+const AdminProviderUsagePage = lazyNamed(() => import('../pages/admin/provider-usage/list'), 'AdminProviderUsagePage');
 const AdminAuditLogPage = lazyNamed(() => import('../pages/admin/audit-log/list'), 'AdminAuditLogPage');
 
 /**
@@ -36,6 +37,7 @@ export const adminRoutes = (
     <Route path="admin/subscribers" element={<AdminSubscribersPage />} />
     <Route path="admin/deletion-requests" element={<AdminDeletionRequestsPage />} />
     <Route path="admin/audit-log" element={<AdminAuditLogPage />} />
+    <Route path="admin/provider-usage" element={<AdminProviderUsagePage />} />
   </>
 );
 

@@ -41,6 +41,12 @@ import {
   SUBSCRIBERS_CSV,
   toDeletionRequestView,
 } from './privacy.service.ts';
+import {
+  AdminProviderUsageQuerySchema,
+  AdminProviderUsageSchema,
+  listProviderUsage,
+  PROVIDER_USAGE_CSV,
+} from './provider-usage.service.ts';
 import { changeRole, resendVerificationFor, suspendUser, unsuspendUser } from './user-actions.service.ts';
 
 const tags = ['Admin'];
@@ -100,6 +106,14 @@ addAdminList(adminRoutes, {
   row: AdminClaimSchema,
   list: listClaims,
   csv: CLAIMS_CSV,
+});
+addAdminList(adminRoutes, {
+  resource: 'provider-usage',
+  noun: 'provider credits and raw requests per user and day',
+  query: AdminProviderUsageQuerySchema,
+  row: AdminProviderUsageSchema,
+  list: listProviderUsage,
+  csv: PROVIDER_USAGE_CSV,
 });
 addAdminList(adminRoutes, {
   resource: 'subscribers',

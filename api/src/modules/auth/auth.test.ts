@@ -273,6 +273,7 @@ describe('sessions', () => {
     ['a made-up id', (token: string) => `aaaaaaaaaaaaaaaaaaaaaaaa.${token.split('.')[1]}`],
     ['garbage', () => 'not-a-token'],
     ['too many parts', (token: string) => `${token}.extra`],
+    ['a NUL in the id', (token: string) => `a%00${token}`],
   ])('rejects %s and clears the cookie', async (_name, tamper) => {
     await createUser(t.db, { email: `tamper-${_name.length}-${Date.now()}@example.se`, password: PASSWORD });
     const user = await createUser(t.db, { password: PASSWORD });

@@ -1,7 +1,7 @@
 import type { Database } from '@kollab/db';
 import { sessions, type User, users } from '@kollab/db/schema';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
@@ -39,19 +39,43 @@ export async function createSession(db: Database, userId: string): Promise<{ tok
   return { token: `${id}.${secret}`, session };
 }
 
+const lookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
+
+function prepareSessionLookup(db: Database) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('session_lookup');
+}
+
+/**
+ * The session-and-user lookup runs on every signed-in request, so it is a prepared statement:
+ * PostgreSQL parses and plans it once per connection instead of once per request.
+ */
+function sessionLookup(db: Database) {
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    lookup = prepareSessionLookup(db);
+    lookups.set(db, lookup);
+  }
+  return lookup;
+}
+
 /**
  * Checks a cookie value. Expired sessions are deleted; a session past half its lifetime is extended
  * to a full 30 days (sliding expiry). Suspended users have no valid sessions.
  */
+const TOKEN_PART = /^[A-Za-z0-9_-]+$/;
+
 export async function validateSessionToken(db: Database, token: string): Promise<ValidatedSession | null> {
   const [id, secret, extra] = token.split('.');
   if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.id, id))
-    .limit(1);
+  // Anything outside the token alphabet (a NUL, say) is not ours: signed out, never a database error.
+  if (!TOKEN_PART.test(id) || !TOKEN_PART.test(secret)) return null;
+  const [row] = await sessionLookup(db).execute({ id });
   if (!row) return null;
   const encoder = new TextEncoder();
   if (!constantTimeEqual(encoder.encode(hashToken(secret)), encoder.encode(row.session.secretHash))) return null;

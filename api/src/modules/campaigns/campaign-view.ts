@@ -23,7 +23,13 @@ export function coverUrl(campaign: Pick<Campaign, 'id' | 'coverKey'>): string | 
   return campaign.coverKey ? `/api/campaigns/${campaign.id}/cover?v=${encodeURIComponent(campaign.coverKey)}` : null;
 }
 
-type BrandInfo = { id: string; fullName: string; profile: typeof brandProfiles.$inferSelect | null };
+/** The parts of a brand profile a campaign shows. */
+export type BrandProfileView = Pick<
+  typeof brandProfiles.$inferSelect,
+  'companyName' | 'instagramHandle' | 'instagramPosts' | 'instagramFollowers' | 'instagramFollowing'
+>;
+
+type BrandInfo = { id: string; fullName: string; profile: BrandProfileView | null };
 
 export interface ViewContext {
   /** Already-loaded brands, keyed by user id (saves a query for list pages). */

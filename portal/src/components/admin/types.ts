@@ -72,6 +72,20 @@ export interface AdminSubscriber {
   createdAt: string;
 }
 
+/** Provider credits and raw requests one user spent on one (Swedish) day. */
+export interface ProviderUsageRow {
+  id: string;
+  day: string;
+  userId: string;
+  userEmail: string;
+  role: Role;
+  brandName: string | null;
+  credits: number;
+  rawRequests: number;
+  requests: number;
+  cacheHits: number;
+}
+
 export interface DeletionRequest {
   id: string;
   userId: string | null;

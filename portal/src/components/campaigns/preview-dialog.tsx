@@ -57,7 +57,7 @@ export function PreviewDialog({
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} fullScreen={isPhone} fullWidth maxWidth="md">
       <DialogTitle id={titleId}>{t('brandCampaigns.preview.title')}</DialogTitle>
-      <DialogContent dividers sx={{ bgcolor: 'background.default' }}>
+      <DialogContent dividers tabIndex={0} sx={{ bgcolor: 'background.default' }}>
         <DialogContentText sx={{ mb: 2 }}>{t('brandCampaigns.preview.intro')}</DialogContentText>
         <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600, mb: 1 }}>
           {t('brandCampaigns.preview.card')}

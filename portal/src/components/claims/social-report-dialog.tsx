@@ -16,6 +16,7 @@ import { ExternalLink } from '../campaigns/external-link';
 import type { CreatorSummary } from '../campaigns/types';
 import { useFormat } from '../campaigns/use-format';
 import { usePhone } from '../campaigns/use-phone';
+import { ProviderReportSummary } from './provider-report-summary';
 
 /** 'nano' for 1,000–10,000 followers and 'micro' up to 100,000, as the matching does. */
 function tierOf(followers: number | null): 'nano' | 'micro' | null {
@@ -28,12 +29,14 @@ function tierOf(followers: number | null): 'nano' | 'micro' | null {
 function Account({
   icon,
   platform,
+  provider,
   handle,
   followers,
   url,
 }: {
   icon: ReactNode;
   platform: string;
+  provider: 'instagram' | 'tiktok';
   handle: string | null;
   followers: number | null;
   url: string;
@@ -59,6 +62,7 @@ function Account({
                 : t('claims.report.followers', { count: format.number(followers) })}
               {tier ? ` · ${t(`campaigns.tierNames.${tier}`)}` : null}
             </Typography>
+            <ProviderReportSummary platform={provider} handle={handle} />
           </>
         ) : (
           <Typography variant="body2" color="text.secondary">
@@ -71,7 +75,8 @@ function Account({
 }
 
 /**
- * The spec's social media report dialog: the creator's handles and follower counts, with Close
+ * The spec's social media report dialog: the creator's handles and follower counts, their audience
+ * from the data provider's cached report (discovery's cache; fetching a missing one costs a credit), with Close
  * and, when the creator's claim waits for an answer, Select and Close (approves the claim).
  */
 export function SocialReportDialog({
@@ -131,6 +136,7 @@ export function SocialReportDialog({
             <Account
               icon={<Instagram />}
               platform={t('campaigns.platforms.instagram')}
+              provider="instagram"
               handle={creator.instagramHandle}
               followers={creator.instagramFollowers}
               url="https://www.instagram.com/"
@@ -138,6 +144,7 @@ export function SocialReportDialog({
             <Account
               icon={<MusicNote />}
               platform={t('campaigns.platforms.tiktok')}
+              provider="tiktok"
               handle={creator.tiktokHandle}
               followers={creator.tiktokFollowers}
               url="https://www.tiktok.com/@"

@@ -6,9 +6,10 @@ import { useSession } from '../../providers/session';
 import { adminNav } from '../../routes/admin';
 import { campaignNav } from '../../routes/campaigns';
 import { chatNav } from '../../routes/chat';
+import { discoveryNav } from '../../routes/discovery';
 import { moneyNav } from '../../routes/money';
 
-const ITEMS = [...campaignNav, ...chatNav, ...moneyNav, ...adminNav];
+const ITEMS = [...campaignNav, ...discoveryNav, ...chatNav, ...moneyNav, ...adminNav];
 
 /** The signed-in areas the user's role can use, as a scrollable row of links under the app bar. */
 export function MainNav() {

@@ -1,4 +1,5 @@
 import Campaign from '@mui/icons-material/Campaign';
+import DataUsage from '@mui/icons-material/DataUsage';
 import DeleteForever from '@mui/icons-material/DeleteForever';
 import Diversity3 from '@mui/icons-material/Diversity3';
 import FactCheck from '@mui/icons-material/FactCheck';
@@ -38,6 +39,12 @@ const SECTIONS: { to: string; title: MessageKey; body: MessageKey; icon: ReactNo
     icon: <DeleteForever />,
   },
   { to: '/admin/audit-log', title: 'admin.audit.title', body: 'admin.home.audit', icon: <History /> },
+  {
+    to: '/admin/provider-usage',
+    title: 'admin.providerUsage.title',
+    body: 'admin.home.providerUsage',
+    icon: <DataUsage />,
+  },
 ];
 
 /** Admins: the console's start page, a link to every table. */

@@ -1,0 +1,123 @@
+import { gunzipSync, gzipSync, inflateSync } from 'node:zlib';
+import { Hono } from 'hono';
+import { compress } from 'hono/compress';
+import { describe, expect, it } from 'vitest';
+import { chooseEncoding, compressJson, prepareJson, sendPreparedJson } from './compress-json.ts';
+import type { AppEnv } from './context.ts';
+
+const small = { ok: true };
+const large = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Kampanj ${i} – åäö` })) };
+const largeText = JSON.stringify(large);
+
+/** The same middleware order as the app: compress() outside, compressJson inside. */
+function app() {
+  const hono = new Hono<AppEnv>();
+  hono.use(compress());
+  hono.use(compressJson);
+  hono.get('/small', (c) => c.json(small));
+  hono.get('/large', (c) => c.json(large));
+  hono.get('/no-transform', (c) => {
+    c.header('Cache-Control', 'no-transform');
+    return c.json(large);
+  });
+  hono.get('/empty', (c) => c.body(null, 204));
+  hono.get('/prepared/small', (c) => sendPreparedJson(c, prepareJson(JSON.stringify(small))));
+  hono.get('/prepared/large', (c) => sendPreparedJson(c, prepareJson(largeText)));
+  return hono;
+}
+
+function request(path: string, acceptEncoding?: string, method = 'GET') {
+  return app().request(path, {
+    method,
+    headers: acceptEncoding === undefined ? {} : { 'Accept-Encoding': acceptEncoding },
+  });
+}
+
+async function decoded(res: Response): Promise<unknown> {
+  const bytes = Buffer.from(await res.arrayBuffer());
+  const encoding = res.headers.get('content-encoding');
+  const text = encoding === 'gzip' ? gunzipSync(bytes) : encoding === 'deflate' ? inflateSync(bytes) : bytes;
+  return JSON.parse(text.toString('utf8'));
+}
+
+const encodingHeaders = (res: Response) => ({
+  type: res.headers.get('content-type'),
+  encoding: res.headers.get('content-encoding'),
+  vary: res.headers.get('vary'),
+  length: res.headers.get('content-length'),
+});
+
+describe('compressJson', () => {
+  it('sends answers under 1 KB as they are, with their length', async () => {
+    const res = await request('/small', 'gzip');
+    expect(encodingHeaders(res)).toEqual({
+      type: 'application/json',
+      encoding: null,
+      vary: null,
+      length: String(JSON.stringify(small).length),
+    });
+    expect(await res.json()).toEqual(small);
+  });
+
+  it.each([
+    ['gzip, deflate, br', 'gzip'],
+    ['deflate', 'deflate'],
+    ['deflate;q=0.9, gzip;q=0.5', 'deflate'],
+    ['*', 'gzip'],
+    ['br', null],
+    ['identity', null],
+  ])('with Accept-Encoding %j a larger answer gets Content-Encoding %s', async (accept, encoding) => {
+    const res = await request('/large', accept);
+    expect(res.headers.get('content-encoding')).toBe(encoding);
+    expect(res.headers.get('vary')).toBe('Accept-Encoding');
+    expect(await decoded(res)).toEqual(large);
+  });
+
+  it('compresses answers made per request at the fastest level, prepared ones at the best', async () => {
+    const perRequest = Buffer.from(await (await request('/large', 'gzip')).arrayBuffer());
+    expect(perRequest.equals(gzipSync(largeText, { level: 1 }))).toBe(true);
+    const prepared = Buffer.from(await (await request('/prepared/large', 'gzip')).arrayBuffer());
+    expect(prepared.equals(gzipSync(largeText, { level: 9 }))).toBe(true);
+  });
+
+  it('leaves no-transform answers, HEAD and 204 alone', async () => {
+    const kept = await request('/no-transform', 'gzip');
+    expect(kept.headers.get('content-encoding')).toBeNull();
+    expect(await kept.json()).toEqual(large);
+    const empty = await request('/empty', 'gzip');
+    expect(empty.status).toBe(204);
+    expect(await empty.text()).toBe('');
+  });
+});
+
+describe('sendPreparedJson', () => {
+  it.each([undefined, 'gzip', 'gzip, deflate, br', 'deflate', 'br'])(
+    'with Accept-Encoding %j answers what compressJson would have',
+    async (accept) => {
+      for (const size of ['small', 'large']) {
+        const [viaJson, prepared] = await Promise.all([
+          request(`/${size}`, accept),
+          request(`/prepared/${size}`, accept),
+        ]);
+        expect(encodingHeaders(prepared)).toEqual(encodingHeaders(viaJson));
+        expect(await decoded(prepared)).toEqual(await decoded(viaJson));
+      }
+    },
+  );
+
+  it('gzips once, when prepared, and only answers worth compressing', () => {
+    const prepared = prepareJson(largeText);
+    expect(gunzipSync(prepared.gzip ?? Buffer.alloc(0)).toString('utf8')).toBe(largeText);
+    expect(prepared.bytes).toBe(Buffer.byteLength(largeText) + (prepared.gzip?.byteLength ?? 0));
+    expect(prepareJson('{"ok":true}')).toEqual({ text: '{"ok":true}', bytes: 11 });
+  });
+});
+
+describe('chooseEncoding', () => {
+  it('prefers gzip on a tie and honours q=0', () => {
+    expect(chooseEncoding(undefined)).toBeUndefined();
+    expect(chooseEncoding('gzip;q=0, deflate')).toBe('deflate');
+    expect(chooseEncoding('gzip;q=0.5, deflate;q=0.5')).toBe('gzip');
+    expect(chooseEncoding('*;q=0')).toBeUndefined();
+  });
+});

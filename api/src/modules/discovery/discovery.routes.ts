@@ -1,0 +1,392 @@
+import { createRoute, type z } from '@hono/zod-openapi';
+import type { User } from '@kollab/db/schema';
+import type { Context } from 'hono';
+import {
+  checkRawParams,
+  DICTIONARY_KINDS,
+  findRawEndpoint,
+  type Platform,
+  SEARCH_BODY_SCHEMAS,
+  SEARCH_PAGE_SIZE,
+  type SearchBody,
+  type UserInfoResponse,
+} from '../../integrations/provider/index.ts';
+import { sendPreparedJson } from '../../lib/compress-json.ts';
+import type { AppEnv } from '../../lib/context.ts';
+import { createRouter } from '../../lib/create-router.ts';
+import { AppError, fieldErrorsFromZod } from '../../lib/errors.ts';
+import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
+import { requireUser } from '../../middleware/require-user.ts';
+import { cacheKey, isCached } from './cache.ts';
+import {
+  DictionaryParamsSchema,
+  DictionaryQuerySchema,
+  EmailSearchBodySchema,
+  InviteBodySchema,
+  InviteResultSchema,
+  normaliseHandle,
+  OverlapBodySchema,
+  OverlapPlatformParamSchema,
+  PerformanceQuerySchema,
+  PlatformParamSchema,
+  proxied,
+  QuoteSchema,
+  RawParamsSchema,
+  ReportParamsSchema,
+  ReportQuerySchema,
+  SearchRequestSchema,
+  StatusSchema,
+} from './discovery.schemas.ts';
+import { inviteFromDiscovery } from './invitations.service.ts';
+import type { Provider } from './provider.ts';
+import {
+  type CallContext,
+  callProvider,
+  fetchFromProvider,
+  type ProviderCall,
+  preparedFromCache,
+} from './provider-call.ts';
+import { usageToday } from './usage.ts';
+
+const tags = ['Discovery'];
+const HOUR = 60 * 60 * 1000;
+const DAY = 24 * HOUR;
+/** How long answers stay fresh: reports 30 days (they change every 2–4 weeks), searches a day. */
+export const TTL = {
+  report: 30 * DAY,
+  search: DAY,
+  overlap: 7 * DAY,
+  dictionary: DAY,
+  performance: DAY,
+  raw: HOUR,
+  account: 60_000,
+} as const;
+/** The most one search page can cost: 0.01 credits per hit, 15 hits. */
+const SEARCH_PAGE_CREDITS = SEARCH_PAGE_SIZE * 0.01;
+
+const providerErrors = {
+  404: errorContent('No such account (or another tenant’s campaign)'),
+  409: errorContent('The provider is still preparing the data, or the creator is already invited'),
+  429: errorContent('Provider busy, or the daily credit cap is reached (Retry-After)'),
+  502: errorContent('The provider failed'),
+  504: errorContent('The provider did not answer in time'),
+};
+const common = { ...errorResponses, ...authErrorResponses, ...providerErrors };
+
+/**
+ * Discovery is for brands and admins. Creators get a 404, as if the routes did not exist: they
+ * must not learn about, let alone spend, the brands' provider credits.
+ */
+function requireDiscoveryUser(c: Context<AppEnv>): User {
+  const user = requireUser(c);
+  if (user.role !== 'brand' && user.role !== 'admin') throw new AppError('not_found', `No route for ${c.req.path}`);
+  return user;
+}
+
+function validate<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw AppError.validation(fieldErrorsFromZod(result.error), `Request ${what} is invalid`);
+  return result.data;
+}
+
+/** The discovery routes over `provider` (the real one or the built-in sample). */
+export function createDiscoveryRoutes(provider: Provider) {
+  const { client } = provider;
+  const context = (c: Context<AppEnv>): CallContext => ({
+    db: c.var.db,
+    user: requireDiscoveryUser(c),
+    logger: c.var.logger,
+    sample: provider.sample,
+    dailyCreditCap: c.var.env.PROVIDER_DAILY_CREDIT_CAP,
+  });
+  /**
+   * The provider's answer in the envelope `{ data, meta }` (data documented as an open object: the
+   * provider's own field names). A fresh cached answer goes out as prepared bytes, free; anything
+   * else is fetched (and paid for) first.
+   */
+  const keyOf = (call: ProviderCall<unknown>) => cacheKey(call.kind, call.platform, call.params);
+  const respond = async <T>(c: Context<AppEnv>, ctx: CallContext, call: ProviderCall<T>) => {
+    const key = keyOf(call);
+    if (!call.refresh && call.ttlMs !== null) {
+      const cached = await preparedFromCache(ctx, key);
+      if (cached) return sendPreparedJson(c, cached) as never;
+    }
+    const { data, meta } = await fetchFromProvider(ctx, key, call);
+    return c.json({ data: data as Record<string, unknown>, meta }, 200);
+  };
+
+  const searchCall = (platform: Platform, body: z.infer<typeof SearchRequestSchema>) => {
+    const { refresh, ...search } = body;
+    const parsed = validate(SEARCH_BODY_SCHEMAS[platform] as z.ZodType<SearchBody>, search, 'body');
+    return {
+      kind: 'search',
+      platform,
+      params: { ...parsed, page: parsed.page ?? 0 },
+      ttlMs: TTL.search,
+      maxCredits: SEARCH_PAGE_CREDITS,
+      refresh: refresh === true,
+      fetch: () => client.search(platform, parsed as never),
+    } satisfies ProviderCall<unknown>;
+  };
+
+  return createRouter()
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/discovery/status',
+        tags,
+        summary: 'Brand/admin: sample or real provider, credits left at the provider, spent today',
+        responses: { 200: jsonContent(StatusSchema, 'Discovery status'), ...common },
+      }),
+      async (c) => {
+        const ctx = context(c);
+        const today = await usageToday(ctx.db, ctx.user.id);
+        const accountCall: ProviderCall<UserInfoResponse> = {
+          kind: 'account',
+          platform: 'all',
+          params: {},
+          ttlMs: TTL.account,
+          maxCredits: 0,
+          fetch: () => client.userInfo(),
+        };
+        const account = await callProvider(ctx, keyOf(accountCall), accountCall)
+          .then(({ data }) => ({ credits: data.billing.credits, rawRequests: data.billing.rawRequests }))
+          .catch((error: unknown) => {
+            ctx.logger.warn({ err: error }, 'provider balance unavailable');
+            return null;
+          });
+        return c.json(
+          {
+            sample: provider.sample,
+            account,
+            today,
+            dailyCreditCap: ctx.user.role === 'admin' ? null : c.var.env.PROVIDER_DAILY_CREDIT_CAP,
+          },
+          200,
+        );
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/discovery/{platform}/search',
+        tags,
+        summary: 'Brand/admin: search influencers (15 per page; cached a day, 0.01 credits per hit otherwise)',
+        request: { params: PlatformParamSchema, ...jsonBody(SearchRequestSchema) },
+        responses: {
+          200: jsonContent(proxied('DiscoverySearch', 'total, lookalikes, directs, isExactMatch'), 'Hits'),
+          ...common,
+        },
+      }),
+      async (c) => {
+        const ctx = context(c);
+        const call = searchCall(c.req.valid('param').platform, c.req.valid('json'));
+        return respond(c, ctx, call);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/discovery/{platform}/search/quote',
+        tags,
+        summary: 'Brand/admin: what a search would cost (0 when cached) — no provider call',
+        request: { params: PlatformParamSchema, ...jsonBody(SearchRequestSchema) },
+        responses: { 200: jsonContent(QuoteSchema, 'The most the search costs'), ...common },
+      }),
+      async (c) => {
+        const ctx = context(c);
+        const call = searchCall(c.req.valid('param').platform, c.req.valid('json'));
+        const cached = !call.refresh && (await isCached(ctx.db, keyOf(call)));
+        return c.json({ cached, credits: cached ? 0 : SEARCH_PAGE_CREDITS }, 200);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/discovery/{platform}/reports/{userId}',
+        tags,
+        summary: 'Brand/admin: a profile report (cached 30 days; 1 credit when fetched)',
+        request: { params: ReportParamsSchema, query: ReportQuerySchema },
+        responses: {
+          200: jsonContent(proxied('DiscoveryReport', '{ profile: ReportProfile }'), 'The report'),
+          ...common,
+        },
+      }),
+      async (c) => {
+        const ctx = context(c);
+        const { platform, userId } = c.req.valid('param');
+        const { refresh, calculationMethod, cachedOnly } = c.req.valid('query');
+        const handle = normaliseHandle(userId);
+        const call: ProviderCall<unknown> = {
+          kind: 'report',
+          platform,
+          params: { handle, calculationMethod: calculationMethod ?? 'median' },
+          ttlMs: TTL.report,
+          maxCredits: 1,
+          refresh: refresh === 'true',
+          fetch: () => client.report(platform, handle, calculationMethod ? { calculationMethod } : {}),
+        };
+        if (cachedOnly === 'true') {
+          // The claim review's report dialog shows what is cached and offers fetching (1 credit) itself.
+          const cached = await preparedFromCache(ctx, keyOf(call));
+          // 204, not 404: nothing is wrong, the brand just has not fetched this report yet.
+          if (!cached) return c.body(null, 204) as never;
+          return sendPreparedJson(c, cached) as never;
+        }
+        return respond(c, ctx, call);
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/discovery/{platform}/overlap',
+        tags,
+        summary: 'Brand/admin: audience overlap of 2–10 influencers (Instagram, YouTube; 1 credit)',
+        request: { params: OverlapPlatformParamSchema, ...jsonBody(OverlapBodySchema) },
+        responses: { 200: jsonContent(proxied('DiscoveryOverlap', '{ reportInfo, data }'), 'Overlap'), ...common },
+      }),
+      async (c) => {
+        const ctx = context(c);
+        const { platform } = c.req.valid('param');
+        const influencers = c.req.valid('json').influencers.map(normaliseHandle);
+        return respond(c, ctx, {
+          kind: 'overlap',
+          platform,
+          params: [...influencers].sort(),
+          ttlMs: TTL.overlap,
+          maxCredits: 1,
+          fetch: () => client.overlap(platform, influencers),
+        });
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/discovery/{platform}/dictionaries/{kind}',
+        tags,
+        summary: 'Brand/admin: provider dictionaries for autocomplete (free; cached a day)',
+        request: { params: DictionaryParamsSchema, query: DictionaryQuerySchema },
+        responses: { 200: jsonContent(proxied('DiscoveryDictionary', 'The dictionary entries'), 'Entries'), ...common },
+      }),
+      async (c) => {
+        const ctx = context(c);
+        const { platform, kind } = c.req.valid('param');
+        const kinds: readonly string[] = DICTIONARY_KINDS[platform];
+        if (!kinds.includes(kind)) {
+          throw AppError.validation(
+            { kind: [`expected one of ${kinds.join(', ')}`] },
+            `No ${kind} dictionary for ${platform}`,
+          );
+        }
+        const query = c.req.valid('query');
+        const params = { query: query.query?.toLowerCase() ?? '', limit: query.limit ?? 10 };
+        return respond(c, ctx, {
+          kind: 'dictionary',
+          platform,
+          params: { kind, ...params },
+          ttlMs: TTL.dictionary,
+          maxCredits: 0,
+          fetch: () => client.dictionary(platform, kind, { query: params.query || undefined, limit: params.limit }),
+        });
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/discovery/{platform}/performance',
+        tags,
+        summary: 'Brand/admin: performance over the last 6/12/30 posts (0.25 credits; cached a day)',
+        request: { params: PlatformParamSchema, query: PerformanceQuerySchema },
+        responses: {
+          200: jsonContent(proxied('DiscoveryPerformance', 'Blocks per content type'), 'Performance'),
+          ...common,
+        },
+      }),
+      async (c) => {
+        const ctx = context(c);
+        const { platform } = c.req.valid('param');
+        const { url, refresh } = c.req.valid('query');
+        return respond(c, ctx, {
+          kind: 'performance',
+          platform,
+          params: { url: url.toLowerCase() },
+          ttlMs: TTL.performance,
+          maxCredits: 0.25,
+          refresh: refresh === 'true',
+          fetch: () => client.performance(platform, url),
+        });
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/discovery/email-search',
+        tags,
+        summary: 'Brand/admin: profiles behind e-mail addresses (0.02 credits per match; never stored)',
+        request: jsonBody(EmailSearchBodySchema),
+        responses: {
+          200: jsonContent(proxied('DiscoveryEmailSearch', '{ matchedEmails, notMatchedEmails }'), 'Matches'),
+          ...common,
+        },
+      }),
+      async (c) => {
+        const ctx = context(c);
+        const emails = [...new Set(c.req.valid('json').emails.map((email) => email.toLowerCase()))];
+        return respond(c, ctx, {
+          kind: 'email',
+          platform: 'all',
+          params: emails,
+          ttlMs: null,
+          maxCredits: emails.length * 0.02,
+          fetch: () => client.emailSearch(emails),
+        });
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'get',
+        path: '/discovery/raw/{platform}/{endpoint}',
+        tags,
+        summary: 'Brand/admin: a Raw API lookup (1 raw request, even when not found; cached an hour)',
+        request: { params: RawParamsSchema },
+        responses: {
+          200: jsonContent(proxied('DiscoveryRaw', 'The platform’s own payload'), 'Raw payload'),
+          ...common,
+        },
+      }),
+      async (c) => {
+        const ctx = context(c);
+        const { platform, endpoint } = c.req.valid('param');
+        const spec = findRawEndpoint(platform, endpoint);
+        if (!spec) throw new AppError('not_found', `No raw endpoint ${platform}/${endpoint}`);
+        const params: Record<string, string> = c.req.query();
+        const issues = checkRawParams(spec, params);
+        if (issues.length) {
+          const fields = Object.fromEntries(issues.map((issue) => [issue.param, [issue.message]]));
+          throw AppError.validation(fields, 'Raw lookup parameters are invalid');
+        }
+        return respond(c, ctx, {
+          kind: 'raw',
+          platform,
+          params: { endpoint, ...params },
+          ttlMs: TTL.raw,
+          maxCredits: 0,
+          fetch: () => client.raw(platform, endpoint, params),
+        });
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/discovery/invitations',
+        tags,
+        summary: 'Brand/admin: invite a found influencer to a campaign, or get an e-mail draft when not on Kollab',
+        request: jsonBody(InviteBodySchema),
+        responses: { 200: jsonContent(InviteResultSchema, 'Invited, or a draft'), ...common },
+      }),
+      async (c) => {
+        const user = requireDiscoveryUser(c);
+        return c.json(await inviteFromDiscovery(c.var, user, c.req.valid('json')), 200);
+      },
+    );
+}

@@ -1,0 +1,134 @@
+import { z } from '@hono/zod-openapi';
+import {
+  CALCULATION_METHODS,
+  EMAIL_SEARCH_MAX_EMAILS,
+  OVERLAP_MAX_INFLUENCERS,
+  OVERLAP_MIN_INFLUENCERS,
+  OVERLAP_PLATFORMS,
+  PLATFORMS,
+  RAW_PLATFORMS,
+} from '../../integrations/provider/index.ts';
+
+export const PlatformParamSchema = z.object({
+  platform: z.enum(PLATFORMS).openapi({ param: { name: 'platform', in: 'path' }, example: 'instagram' }),
+});
+
+export const OverlapPlatformParamSchema = z.object({
+  platform: z.enum(OVERLAP_PLATFORMS).openapi({ param: { name: 'platform', in: 'path' }, example: 'instagram' }),
+});
+
+/** A handle (with or without `@`) or a provider user id. */
+const Handle = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^@?[\p{L}\p{N}._-]+$/u, 'expected a handle or a user id');
+
+export const ReportParamsSchema = PlatformParamSchema.extend({
+  userId: Handle.openapi({ param: { name: 'userId', in: 'path' }, example: 'cleo.creates' }),
+});
+
+export const ReportQuerySchema = z.object({
+  refresh: z.enum(['true', 'false']).optional().openapi({ description: 'true: fetch again (costs 1 credit)' }),
+  cachedOnly: z.enum(['true', 'false']).optional().openapi({
+    description: 'true: answer only from the cache, 204 when nothing is cached; never costs credits',
+  }),
+  calculationMethod: z.enum(CALCULATION_METHODS).optional(),
+});
+
+export const MetaSchema = z
+  .object({
+    cached: z.boolean(),
+    fetchedAt: z.string().openapi({ format: 'date-time' }),
+    credits: z.number().openapi({ description: 'Credits this request spent (0 when cached)' }),
+    rawRequests: z.number().int(),
+    sample: z.boolean().openapi({ description: 'Answered by the built-in sample provider' }),
+  })
+  .openapi('ProviderCallMeta');
+
+/** `{ data, meta }`: the provider's answer (its own field names) and how it was obtained. */
+export const proxied = (name: string, description: string) =>
+  z
+    .object({
+      data: z.record(z.string(), z.unknown()).openapi({ description }),
+      meta: MetaSchema,
+    })
+    .openapi(name);
+
+/** The search body as the provider takes it (validated per platform in the handler) plus `refresh`. */
+export const SearchRequestSchema = z
+  .looseObject({
+    page: z.number().int().optional(),
+    sort: z.record(z.string(), z.unknown()).optional(),
+    filter: z.record(z.string(), z.unknown()),
+    refresh: z.boolean().optional(),
+  })
+  .openapi('DiscoverySearchRequest', {
+    description:
+      'The provider search body (CONTRACT §2: page, calculationMethod, sort, filter.influencer, filter.audience)',
+  });
+
+export const QuoteSchema = z.object({ cached: z.boolean(), credits: z.number() }).openapi('DiscoverySearchQuote');
+
+export const OverlapBodySchema = z.strictObject({
+  influencers: z
+    .array(Handle)
+    .min(OVERLAP_MIN_INFLUENCERS)
+    .max(OVERLAP_MAX_INFLUENCERS)
+    .refine((list) => new Set(list.map(normaliseHandle)).size === list.length, 'each influencer once'),
+});
+
+export const DictionaryParamsSchema = PlatformParamSchema.extend({
+  kind: z.string().openapi({ param: { name: 'kind', in: 'path' }, example: 'locations' }),
+});
+
+export const DictionaryQuerySchema = z.object({
+  query: z.string().trim().max(100).optional(),
+  limit: z.coerce.number().int().min(1).max(100).optional(),
+});
+
+export const PerformanceQuerySchema = z.object({
+  url: z.string().trim().min(1).max(500).openapi({ description: 'Handle, user id or profile URL' }),
+  refresh: z.enum(['true', 'false']).optional(),
+});
+
+export const EmailSearchBodySchema = z.strictObject({
+  emails: z.array(z.email().max(254)).min(1).max(EMAIL_SEARCH_MAX_EMAILS),
+});
+
+export const RawParamsSchema = z.object({
+  platform: z.enum(RAW_PLATFORMS).openapi({ param: { name: 'platform', in: 'path' }, example: 'ig' }),
+  endpoint: z.string().openapi({ param: { name: 'endpoint', in: 'path' }, example: 'user-info' }),
+});
+
+export const StatusSchema = z
+  .object({
+    sample: z.boolean(),
+    account: z.object({ credits: z.number(), rawRequests: z.number() }).nullable(),
+    today: z.object({ credits: z.number(), rawRequests: z.number() }),
+    dailyCreditCap: z.number().nullable(),
+  })
+  .openapi('DiscoveryStatus');
+
+export const InviteBodySchema = z.strictObject({
+  campaignId: z.string().trim().min(1).max(64),
+  platform: z.enum(PLATFORMS),
+  userId: z.string().trim().min(1).max(100),
+  username: Handle,
+});
+
+export const InviteResultSchema = z
+  .union([
+    z.object({
+      invited: z.literal(true),
+      invitation: z.object({ id: z.string(), campaignId: z.string(), creatorId: z.string(), respondBy: z.string() }),
+    }),
+    z.object({ invited: z.literal(false), emailDraft: z.object({ subject: z.string(), body: z.string() }) }),
+  ])
+  .openapi('DiscoveryInviteResult');
+
+/** Handles compare without `@` and case. */
+export function normaliseHandle(handle: string): string {
+  return handle.trim().replace(/^@/, '').toLowerCase();
+}

@@ -1,0 +1,254 @@
+import type { Database } from '@kollab/db';
+import type { User } from '@kollab/db/schema';
+import type { Logger } from 'pino';
+import {
+  ProviderError,
+  ProviderNotFoundError,
+  ProviderRateLimitError,
+  ProviderTimeoutError,
+  ProviderValidationError,
+} from '../../integrations/provider/index.ts';
+import { type PreparedJson, prepareJson } from '../../lib/compress-json.ts';
+import { AppError } from '../../lib/errors.ts';
+import { readCacheText, writeCache } from './cache.ts';
+import { recordCacheHit, reserveCredits, settleCredits } from './usage.ts';
+
+export type CallKind = 'search' | 'report' | 'overlap' | 'dictionary' | 'performance' | 'email' | 'raw' | 'account';
+
+/** What the portal learns about each answer besides the data itself. */
+export interface CallMeta {
+  cached: boolean;
+  fetchedAt: string;
+  /** Credits this request spent: 0 when answered from the cache or by another request's call. */
+  credits: number;
+  rawRequests: number;
+  sample: boolean;
+}
+
+export interface ProviderCall<T> {
+  kind: CallKind;
+  platform: string;
+  /** Everything that makes two calls the same call (the cache and coalescing key). */
+  params: unknown;
+  /** How long the answer stays fresh; null: never stored (e-mail search). */
+  ttlMs: number | null;
+  /** Credits booked against the daily cap before calling (the most the call can cost). */
+  maxCredits: number;
+  /** Re-fetch on purpose even when a fresh answer is cached. */
+  refresh?: boolean;
+  fetch: () => Promise<{ data: T; cost: { credits: number; rawRequests: number }; coalesced: boolean }>;
+}
+
+export interface CallContext {
+  db: Database;
+  user: User;
+  logger: Logger;
+  sample: boolean;
+  /** Credits a brand may spend per day; admins are not capped. */
+  dailyCreditCap: number;
+}
+
+type Flight = Promise<{ data: unknown; fetchedAt: Date }>;
+/** Calls in flight in this process by cache key: identical concurrent requests share one. */
+const inFlight = new Map<string, Flight>();
+
+/** What an answer nobody paid for now says: from the cache, or from another request's call. */
+function freeMeta(fetchedAt: Date, sample: boolean): CallMeta {
+  return { cached: true, fetchedAt: fetchedAt.toISOString(), credits: 0, rawRequests: 0, sample };
+}
+
+/** The fresh cached answer for `key` (free, counted as a cache hit), or undefined. */
+export async function answerFromCache<T>(
+  context: CallContext,
+  key: string,
+): Promise<{ data: T; meta: CallMeta } | undefined> {
+  const cached = await readCacheText(context.db, key, undefined);
+  if (!cached) return undefined;
+  recordCacheHit(context.db, context.user.id);
+  return { data: JSON.parse(cached.text ?? 'null') as T, meta: freeMeta(cached.fetchedAt, context.sample) };
+}
+
+interface PreparedAnswer {
+  fetchedAt: Date;
+  sample: boolean;
+  answer: PreparedJson;
+}
+/** Room for about 700 prepared reports of ~20 KB (text and gzip); least recently used go first. */
+const PREPARED_BUDGET_BYTES = 32 * 1024 * 1024;
+/** Cached answers serialised and gzipped, per database and cache key. */
+const preparedAnswers = new WeakMap<Database, { entries: Map<string, PreparedAnswer>; bytes: number }>();
+
+function rememberPrepared(db: Database, key: string, entry: PreparedAnswer): void {
+  let memo = preparedAnswers.get(db);
+  if (!memo) {
+    memo = { entries: new Map(), bytes: 0 };
+    preparedAnswers.set(db, memo);
+  }
+  forgetPrepared(memo, key);
+  memo.entries.set(key, entry);
+  memo.bytes += entry.answer.bytes;
+  for (const [oldest, old] of memo.entries) {
+    if (memo.bytes <= PREPARED_BUDGET_BYTES) break;
+    memo.entries.delete(oldest);
+    memo.bytes -= old.answer.bytes;
+  }
+}
+
+function forgetPrepared(memo: { entries: Map<string, PreparedAnswer>; bytes: number }, key: string): void {
+  const old = memo.entries.get(key);
+  if (!old) return;
+  memo.entries.delete(key);
+  memo.bytes -= old.answer.bytes;
+}
+
+/**
+ * The fresh cached answer for `key` as the whole response body `{ data, meta }`, ready to send
+ * (free, counted as a cache hit), or undefined. A report is served many times between fetches, so
+ * the body is built and gzipped once per fetch and kept in memory; each request still asks the
+ * database whether the answer is fresh and unchanged (another instance may have refreshed it), but
+ * then only a timestamp comes back, and nothing is parsed, serialised or compressed.
+ */
+export async function preparedFromCache(context: CallContext, key: string): Promise<PreparedJson | undefined> {
+  const memo = preparedAnswers.get(context.db);
+  const known = memo?.entries.get(key);
+  const usable = known?.sample === context.sample ? known : undefined;
+  const row = await readCacheText(context.db, key, usable?.fetchedAt);
+  if (!row) {
+    if (memo) forgetPrepared(memo, key);
+    return undefined;
+  }
+  recordCacheHit(context.db, context.user.id);
+  if (row.text === null && usable) {
+    // Most recently used: move to the end of the eviction order.
+    if (memo) {
+      memo.entries.delete(key);
+      memo.entries.set(key, usable);
+    }
+    return usable.answer;
+  }
+  const meta = JSON.stringify(freeMeta(row.fetchedAt, context.sample));
+  const answer = prepareJson(`{"data":${row.text},"meta":${meta}}`);
+  rememberPrepared(context.db, key, { fetchedAt: row.fetchedAt, sample: context.sample, answer });
+  return answer;
+}
+
+/**
+ * Answers a provider call from the cache when it can (free), otherwise calls the provider
+ * (`fetchFromProvider`).
+ */
+export async function callProvider<T>(
+  context: CallContext,
+  key: string,
+  call: ProviderCall<T>,
+): Promise<{ data: T; meta: CallMeta }> {
+  if (!call.refresh && call.ttlMs !== null) {
+    const cached = await answerFromCache<T>(context, key);
+    if (cached) return cached;
+  }
+  return fetchFromProvider(context, key, call);
+}
+
+/**
+ * Calls the provider once for everyone asking the same thing at the same time, books the credits
+ * against the brand's daily cap first, stores the answer and settles the real cost.
+ * @throws credit_cap_reached, not_found, rate_limited, provider_timeout, provider_error, retry_later
+ */
+export async function fetchFromProvider<T>(
+  context: CallContext,
+  key: string,
+  call: ProviderCall<T>,
+): Promise<{ data: T; meta: CallMeta }> {
+  const { db, user, sample } = context;
+  const shared = inFlight.get(key);
+  if (shared) {
+    const { data, fetchedAt } = await shared;
+    return { data: data as T, meta: freeMeta(fetchedAt, sample) };
+  }
+  let spent = { credits: 0, rawRequests: 0 };
+  const flight = (async () => {
+    const cap = user.role === 'admin' ? undefined : context.dailyCreditCap;
+    const reservation = await reserveCredits(db, user.id, call.maxCredits, cap);
+    try {
+      const { data: answer, cost, coalesced } = await call.fetch();
+      const data = withoutErrorFlag(answer);
+      // Joined another instance's identical call in this process: that caller books the cost.
+      if (!coalesced) spent = cost;
+      const fetchedAt = new Date();
+      if (call.ttlMs !== null) {
+        await writeCache(db, { key, kind: call.kind, response: data, fetchedAt, ttlMs: call.ttlMs });
+      }
+      return { data: data as unknown, fetchedAt };
+    } catch (error) {
+      // Some failures are still billed (a Raw 404 uses a raw request); the client knows which.
+      if (error instanceof ProviderError) spent = error.cost;
+      throw toAppError(error, context.logger);
+    } finally {
+      await settleCredits(db, reservation, spent);
+    }
+  })();
+  inFlight.set(key, flight);
+  try {
+    const { data, fetchedAt } = await flight;
+    return {
+      data: data as T,
+      meta: {
+        cached: false,
+        fetchedAt: fetchedAt.toISOString(),
+        credits: spent.credits,
+        rawRequests: spent.rawRequests,
+        sample,
+      },
+    };
+  } finally {
+    inFlight.delete(key);
+  }
+}
+
+/** The provider marks successes with `error: false`; our envelope says success by its status. */
+function withoutErrorFlag(data: unknown): unknown {
+  if (!data || typeof data !== 'object' || Array.isArray(data) || !('error' in data)) return data;
+  const { error: _flag, ...rest } = data as Record<string, unknown>;
+  return rest;
+}
+
+/** Turns a provider failure into the API's error envelope; never leaks the provider's body. */
+export function toAppError(error: unknown, logger: Logger): unknown {
+  if (error instanceof AppError || !(error instanceof ProviderError)) return error;
+  if (error instanceof ProviderValidationError) {
+    // Refused by the client before anything was sent: the request itself is invalid.
+    const fields: Record<string, string[]> = {};
+    for (const issue of error.issues) {
+      const path = issue.path || '$';
+      fields[path] = [...(fields[path] ?? []), issue.message];
+    }
+    return AppError.validation(fields, error.message);
+  }
+  const providerCode = error.code;
+  logger.warn({ providerStatus: error.status, providerCode, errorName: error.name }, 'provider call failed');
+  if (providerCode === 'retry_later') {
+    return new AppError('retry_later', 'The provider is preparing this data; try again in a few minutes');
+  }
+  if (
+    error instanceof ProviderNotFoundError ||
+    providerCode === 'private_account' ||
+    providerCode === 'empty_audience'
+  ) {
+    const what = providerCode === 'private_account' ? 'The account is private' : 'No such account at the provider';
+    return new AppError('not_found', what, { cause: error });
+  }
+  if (error instanceof ProviderRateLimitError) {
+    return new AppError('rate_limited', 'The data provider is busy; try again shortly', {
+      headers: { 'Retry-After': String(Math.max(1, Math.ceil(error.retryAfterSeconds ?? 5))) },
+      cause: error,
+    });
+  }
+  if (error instanceof ProviderTimeoutError) {
+    return new AppError('provider_timeout', 'The data provider did not answer in time', { cause: error });
+  }
+  if (error.status === 400) {
+    return new AppError('bad_request', `The data provider refused the request (${providerCode ?? 'bad request'})`, {
+      cause: error,
+    });
+  }
+  return new AppError('provider_error', 'The data provider failed; try again later', { cause: error });
+}

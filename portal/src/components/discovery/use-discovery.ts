@@ -1,0 +1,141 @@
+import { useCustom } from '@refinedev/core';
+import { createContext, use, useMemo } from 'react';
+import { useLocale } from '../../hooks/use-locale';
+import type { Translate } from '../../hooks/use-t';
+import { type ApiError, isApiError } from '../../lib/api-fetch';
+import { errorText } from '../../lib/error-text';
+import { isMessageKey } from '../../providers/i18n-provider';
+import { type Format, useFormat } from '../campaigns/use-format';
+import type { DiscoveryStatus, Meta, Proxied } from './types';
+
+// Provider calls cost credits and are rate limited: never retried by themselves, and kept for a
+// while so back/forward and a second visit show the same answer without asking again.
+const QUERY_OPTIONS = { retry: false, staleTime: 5 * 60_000, placeholderData: undefined } as const;
+
+export interface DiscoveryQuery<T> {
+  data: T | undefined;
+  meta: Meta | undefined;
+  isLoading: boolean;
+  isFetching: boolean;
+  error: ApiError | null;
+  refetch: () => Promise<unknown>;
+}
+
+/**
+ * A cached call of one of the discovery API's `{ data, meta }` routes: a `GET`, or a `POST` with
+ * `body` (search), keyed by the body so each search is its own cache entry.
+ */
+export function useDiscoveryQuery<T>(
+  url: string,
+  options: { body?: unknown; enabled?: boolean; keepPrevious?: boolean } = {},
+): DiscoveryQuery<T> {
+  const { query } = useCustom<Proxied<T>, ApiError>({
+    url,
+    method: options.body === undefined ? 'get' : 'post',
+    config: options.body === undefined ? {} : { payload: options.body },
+    queryOptions: {
+      ...QUERY_OPTIONS,
+      enabled: options.enabled ?? true,
+      ...(options.keepPrevious ? { placeholderData: (previous: unknown) => previous } : {}),
+    } as never,
+    errorNotification: false,
+  });
+  const body = query.data?.data;
+  return {
+    data: body?.data,
+    meta: body?.meta,
+    isLoading: query.isLoading,
+    isFetching: query.isFetching,
+    error: query.error,
+    refetch: query.refetch,
+  };
+}
+
+/** The provider status for the header strip (`GET /api/discovery/status`, not wrapped in `data`). */
+export function useStatusQuery(enabled: boolean) {
+  const { query } = useCustom<DiscoveryStatus, ApiError>({
+    url: '/api/discovery/status',
+    method: 'get',
+    queryOptions: { enabled, retry: false },
+    errorNotification: false,
+  });
+  return { status: query.data?.data, error: query.error, refetch: query.refetch };
+}
+
+export interface StatusContextValue {
+  status: DiscoveryStatus | undefined;
+  /** Reads the spend again after a call that may have cost credits. */
+  refresh: () => void;
+}
+
+export const StatusContext = createContext<StatusContextValue>({ status: undefined, refresh: () => {} });
+
+/** The discovery status the layout loaded, and a way to refresh it after a paid call. */
+export function useDiscoveryStatus(): StatusContextValue {
+  return use(StatusContext);
+}
+
+/** Provider failures that have their own, more helpful, texts on the discovery screens. */
+const PROVIDER_CODES = ['not_found', 'rate_limited'] as const;
+
+/**
+ * A failed discovery call whose text key is the provider-specific one for codes whose generic text
+ * would mislead here ("not found" is a profile, "too many attempts" is the provider's limit); other
+ * failures as they are. Throw this to components that show `errorText` themselves (ConfirmDialog).
+ */
+export function withDiscoveryText(error: unknown): unknown {
+  if (isApiError(error) && (PROVIDER_CODES as readonly string[]).includes(error.code)) {
+    const key = `discovery.errors.${error.code}`;
+    if (isMessageKey(key)) return { ...error, message: key };
+  }
+  return error;
+}
+
+/** Text for a failed discovery call (see `withDiscoveryText`), otherwise the portal's `errors.<code>` text. */
+export function discoveryErrorText(t: Translate, error: unknown): string {
+  return errorText(t, withDiscoveryText(error));
+}
+
+export interface DiscoveryFormat extends Format {
+  /** A fraction as a percentage with up to one decimal (0.0329 → 3,3 %). */
+  rate: (share: number) => string;
+  /** Credits with up to two decimals. */
+  credits: (value: number) => string;
+  /** 48 200 → 48,2 tn (sv) / 48.2K (en). */
+  compact: (value: number) => string;
+  /** `2025-10` → okt. 2025. */
+  month: (yearMonth: string) => string;
+  /** The language's name in the user's language (`sv` → svenska), or the fallback. */
+  language: (code: string, fallback?: string) => string;
+}
+
+/** The portal's formatters plus the few the discovery screens need. */
+export function useDiscoveryFormat(): DiscoveryFormat {
+  const base = useFormat();
+  const locale = useLocale();
+  return useMemo(() => {
+    const tag = locale === 'sv' ? 'sv-SE' : 'en-GB';
+    const rate = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 1 });
+    const credits = new Intl.NumberFormat(tag, { maximumFractionDigits: 2 });
+    const compact = new Intl.NumberFormat(tag, { notation: 'compact', maximumFractionDigits: 1 });
+    const month = new Intl.DateTimeFormat(tag, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+    const languages = new Intl.DisplayNames([tag], { type: 'language' });
+    return {
+      ...base,
+      rate: (share) => rate.format(share),
+      credits: (value) => credits.format(value),
+      compact: (value) => compact.format(value),
+      month: (yearMonth) => {
+        const date = new Date(`${yearMonth}-01T00:00:00Z`);
+        return Number.isNaN(date.getTime()) ? yearMonth : month.format(date);
+      },
+      language: (code, fallback) => {
+        try {
+          return languages.of(code) ?? fallback ?? code;
+        } catch {
+          return fallback ?? code;
+        }
+      },
+    };
+  }, [base, locale]);
+}
