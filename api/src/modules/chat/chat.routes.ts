@@ -30,6 +30,8 @@ const ClaimParamSchema = z.object({
     .openapi({ param: { name: 'claimId', in: 'path' } }),
 });
 const HEARTBEAT_MS = 20_000;
+/** Ids a stream remembers having sent (oldest forgotten first): far more than can arrive out of order. */
+const SENT_IDS_KEPT = 10_000;
 
 export const chatRoutes = createRouter()
   .openapi(
@@ -131,27 +133,50 @@ export const chatRoutes = createRouter()
       const header = Number(c.req.header('Last-Event-ID'));
       let lastId = Number.isFinite(header) && header > 0 ? header : (c.req.valid('query').after ?? 0);
       return streamSSE(c, async (stream) => {
-        // Sends run one after another, so each message goes out once and in order.
+        // Sends run one after another, so each message goes out once. Ids are handed out at insert
+        // and a message can commit after one with a higher id: announced ids at or below the last
+        // sent are asked for by id (`late`), and `sent` keeps those that went out from going twice.
         let queue = Promise.resolve();
+        const sent = new Set<number>();
+        let late: number[] = [];
         const flush = () => {
           queue = queue.then(async () => {
-            for (const message of await messagesSince(db, actor, lastId)) {
+            const missing = late.filter((id) => id <= lastId && !sent.has(id));
+            late = [];
+            for (const message of await messagesSince(db, actor, lastId, missing)) {
+              if (sent.has(message.id)) continue;
               await stream.writeSSE({ id: String(message.id), event: 'message', data: JSON.stringify(message) });
-              lastId = message.id;
+              sent.add(message.id);
+              if (sent.size > SENT_IDS_KEPT) sent.delete(sent.values().next().value as number);
+              lastId = Math.max(lastId, message.id);
             }
           });
           return queue;
         };
+        // Who takes part in a claim's conversation never changes, so each claim is checked once per
+        // stream: a message in someone else's conversation costs this stream no query at all.
+        const visibility = new Map<string, Promise<boolean>>();
+        const canSee = (claimId: string) => {
+          let visible = visibility.get(claimId);
+          if (!visible) {
+            visible = getConversationClaim(db, actor, claimId).then(
+              () => true,
+              () => false,
+            );
+            visibility.set(claimId, visible);
+          }
+          return visible;
+        };
         const unsubscribe = c.var.bus.subscribe((event) => {
           if (event.type === 'message') {
-            void flush();
+            void canSee(event.claimId).then((visible) => {
+              if (!visible) return;
+              late.push(event.id);
+              return flush();
+            });
           } else if (event.userId !== actor.id) {
             queue = queue.then(async () => {
-              const visible = await getConversationClaim(db, actor, event.claimId).then(
-                () => true,
-                () => false,
-              );
-              if (visible) await stream.writeSSE({ event: 'read', data: JSON.stringify(event) });
+              if (await canSee(event.claimId)) await stream.writeSSE({ event: 'read', data: JSON.stringify(event) });
             });
           }
         });

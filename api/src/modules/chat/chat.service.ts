@@ -10,7 +10,7 @@ import {
   type User,
   users,
 } from '@kollab/db/schema';
-import { and, desc, eq, gt, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.ts';
 import { CHAT_CHANNEL } from '../../lib/message-bus.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
@@ -204,14 +204,28 @@ export async function markRead(db: Database, actor: User, claimId: string, lastR
   return marker;
 }
 
-/** Messages after `afterId` in every conversation the actor takes part in (stream catch-up). */
-export async function messagesSince(db: Database, actor: User, afterId: number, limit = 500): Promise<ChatMessage[]> {
+/**
+ * Messages after `afterId`, and those of `alsoIds`, in every conversation the actor takes part in
+ * (the stream's catch-up). `alsoIds` are messages announced (after their commit) with an id at or
+ * below what the stream has sent: ids are handed out at insert, so a message can commit after one
+ * with a higher id, and "after the last id sent" alone would skip it for good.
+ */
+export async function messagesSince(
+  db: Database,
+  actor: User,
+  afterId: number,
+  alsoIds: readonly number[] = [],
+  limit = 500,
+): Promise<ChatMessage[]> {
+  const which = alsoIds.length
+    ? or(gt(messages.id, afterId), inArray(messages.id, [...alsoIds]))
+    : gt(messages.id, afterId);
   const rows = await db
     .select({ message: messages })
     .from(messages)
     .innerJoin(claims, eq(claims.id, messages.claimId))
     .innerJoin(campaigns, eq(campaigns.id, claims.campaignId))
-    .where(and(gt(messages.id, afterId), participation(actor)))
+    .where(and(which, participation(actor)))
     .orderBy(messages.id)
     .limit(limit);
   return toMessages(

@@ -1,7 +1,10 @@
+import { queryRows } from '@kollab/db';
 import { campaigns, claims } from '@kollab/db/schema';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../lib/logger.ts';
 import { createMailer } from '../../lib/mailer.ts';
+import { CHAT_CHANNEL } from '../../lib/message-bus.ts';
 import { createUser } from '../../test/factories.ts';
 import { jsonHeaders, loginAs } from '../../test/login-as.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
@@ -73,36 +76,57 @@ function send(app: TestApp, cookie: string, claimId: string, body: unknown) {
   });
 }
 
-/** Reads Server-Sent Events from a streaming response until `until` is satisfied. */
-async function readEvents(
-  res: Response,
-  until: (events: { event: string; id?: string; data: string }[]) => boolean,
-  timeoutMs = 5000,
-) {
+type StreamEvent = { event: string; id?: string; data: string };
+
+/** Reads Server-Sent Events as they come; `waitFor` resolves with all so far once `until` holds. */
+function collectEvents(res: Response) {
   const reader = res.body?.getReader();
   if (!reader) throw new Error('no body');
-  const decoder = new TextDecoder();
-  const events: { event: string; id?: string; data: string }[] = [];
-  let buffer = '';
-  const deadline = Date.now() + timeoutMs;
-  while (!until(events) && Date.now() < deadline) {
-    const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), deadline - Date.now()));
-    const chunk = await Promise.race([reader.read(), timeout]);
-    if (chunk === 'timeout' || chunk.done) break;
-    const { value } = chunk;
-    buffer += decoder.decode(value, { stream: true });
-    let split = buffer.indexOf('\n\n');
-    while (split >= 0) {
-      const block = buffer.slice(0, split);
-      buffer = buffer.slice(split + 2);
-      const fields = Object.fromEntries(
-        block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]),
-      );
-      events.push({ event: fields.event ?? 'message', id: fields.id, data: fields.data ?? '' });
-      split = buffer.indexOf('\n\n');
+  const events: StreamEvent[] = [];
+  const reading = (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    for (;;) {
+      const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+      if (chunk.done) return;
+      buffer += decoder.decode(chunk.value, { stream: true });
+      let split = buffer.indexOf('\n\n');
+      while (split >= 0) {
+        const block = buffer.slice(0, split);
+        buffer = buffer.slice(split + 2);
+        const fields = Object.fromEntries(
+          block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]),
+        );
+        events.push({ event: fields.event ?? 'message', id: fields.id, data: fields.data ?? '' });
+        split = buffer.indexOf('\n\n');
+      }
     }
-  }
-  await reader.cancel();
+  })();
+  return {
+    /** All events so far once `until` holds; with `orTimeoutMs`, whatever came by then. */
+    async waitFor(until: (all: StreamEvent[]) => boolean, orTimeoutMs?: number) {
+      const deadline = Date.now() + (orTimeoutMs ?? 5000);
+      while (!until(events)) {
+        if (Date.now() > deadline) {
+          if (orTimeoutMs !== undefined) break;
+          throw new Error(`events so far: ${JSON.stringify(events)}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      return [...events];
+    },
+    async stop() {
+      await reader.cancel();
+      await reading;
+    },
+  };
+}
+
+/** Reads Server-Sent Events from a streaming response until `until` is satisfied (or the timeout). */
+async function readEvents(res: Response, until: (events: StreamEvent[]) => boolean, timeoutMs = 5000) {
+  const stream = collectEvents(res);
+  const events = await stream.waitFor(until, timeoutMs);
+  await stream.stop();
   return events;
 }
 
@@ -258,6 +282,44 @@ describe('live delivery', () => {
       .filter((e) => e.event === 'message')
       .map((e) => (JSON.parse(e.data) as { body: string }).body);
     expect(bodies).toEqual(['missad 1', 'missad 2']);
+  });
+
+  it('delivers a message that commits after one with a higher id, once', async () => {
+    const { creator, claimId, brandCookie, creatorCookie } = await conversation();
+    const stream = await second.app.request('/api/messages/stream', { headers: { Cookie: brandCookie } });
+    const live = collectEvents(stream);
+    await live.waitFor((events) => events.some((e) => e.event === 'ready'));
+    // Ids are taken at insert: this one is taken first, by a transaction that will commit last.
+    const [reserved] = await queryRows<{ id: string }>(
+      t.db,
+      sql`select nextval(pg_get_serial_sequence('messages', 'id')) as id`,
+    );
+    const earlyId = Number(reserved?.id);
+    const later = (await (await send(t, creatorCookie, claimId, { body: 'andra' })).json()) as { data: { id: number } };
+    expect(later.data.id).toBeGreaterThan(earlyId);
+    await live.waitFor((events) => events.some((e) => e.id === String(later.data.id)));
+    await t.db.transaction(async (tx) => {
+      await tx.execute(
+        sql`insert into messages (id, claim_id, author_id, author_role, body) overriding system value
+            values (${earlyId}, ${claimId}, ${creator.id}, 'creator', 'första')`,
+      );
+      await tx.execute(
+        sql`select pg_notify(${CHAT_CHANNEL}, ${JSON.stringify({ type: 'message', claimId, id: earlyId })})`,
+      );
+    });
+    await live.waitFor((events) => events.some((e) => e.id === String(earlyId)));
+    // One more message afterwards: everything arrives once, the late one in between.
+    const last = (await (await send(t, creatorCookie, claimId, { body: 'tredje' })).json()) as { data: { id: number } };
+    const events = await live.waitFor((all) => all.some((e) => e.id === String(last.data.id)));
+    await live.stop();
+    const delivered = events
+      .filter((e) => e.event === 'message')
+      .map((e) => [Number(e.id), (JSON.parse(e.data) as { body: string }).body]);
+    expect(delivered).toEqual([
+      [later.data.id, 'andra'],
+      [earlyId, 'första'],
+      [last.data.id, 'tredje'],
+    ]);
   });
 
   it('streams nothing of other people’s conversations', async () => {
