@@ -1048,6 +1048,7 @@ describe('scheduler sweep (own database)', () => {
       claimsAutoAccepted: 1,
       messageNotifications: 0,
       deletionRequestsProcessed: 0,
+      providerCachePurged: 0,
     });
     const invitationStatus = async (id: string) =>
       (await s.db.select().from(invitations).where(eq(invitations.id, id)))[0]?.status;
@@ -1078,6 +1079,7 @@ describe('scheduler sweep (own database)', () => {
       claimsAutoAccepted: 0,
       messageNotifications: 0,
       deletionRequestsProcessed: 0,
+      providerCachePurged: 0,
     });
     expect(await eventCount()).toBe(eventsAfterFirst);
     expect(await slotsTaken(ended.id, s)).toBe(1);
