@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const API_SERVER = fileURLToPath(new URL('../api/src/server.ts', import.meta.url));
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -23,6 +26,17 @@ export function startProcess(args: string[], env: Record<string, string>): Child
   });
 }
 
+/** Starts `api/src/server.ts` on PostgreSQL without demo accounts; `env` adds or overrides settings. */
+export function startApi(port: number, databaseUrl: string, env: Record<string, string> = {}): ChildProcess {
+  return startProcess([API_SERVER], {
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    ...env,
+  });
+}
+
 /** Polls until the URL answers 200; returns the milliseconds since `since`. */
 export async function waitFor200(url: string, since: number, timeoutMs = 30_000): Promise<number> {
   while (performance.now() - since < timeoutMs) {
@@ -37,7 +51,8 @@ export async function waitFor200(url: string, since: number, timeoutMs = 30_000)
 }
 
 export async function stopProcess(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
+  // A child ended by a signal (Ctrl-C reaches the whole process group) has no exit code, only a signal code.
+  if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
   await exited;

@@ -1,0 +1,256 @@
+// `npm run bench` (issue 10): the load benchmark. One throwaway PostgreSQL database with 10,000
+// campaigns (seed.ts), a bare Hono app as the baseline and two API instances, A and B, in one run:
+//
+//   bare Hono GET /hello                        500 req/s   the baseline
+//   GET /api/campaigns as a creator             500 req/s   budget p99 ≤ 25 ms (DESIGN §6)
+//   cached provider report as a brand           200 req/s   budget p99 ≤ 10 ms, 0 credits per cached answer
+//   sign-in: POST /api/auth/callback/credentials  10 req/s   argon2id verified for real; no budget
+//   chat: post to A, event streams on B          50 msg/s   budget p99 ≤ 250 ms from post to delivery
+//
+// Sign-in runs at 10 req/s because each attempt costs one argon2id verification (~40 ms of CPU): a
+// 2-core machine shared with PostgreSQL, a second instance and the load generator sustains about 30.
+// Both instances run with RATE_LIMIT_MULTIPLIER raised, so the bench measures sign-in and chat, not
+// the limiter.
+//
+// Each HTTP scenario is an open-loop fixed-rate run (campaigns-load.ts) after a 1 s warm-up, then a
+// closed-loop saturation run (32 connections, 3 s) gives the most each can answer, against bare Hono.
+// Everything shares the machine's cores with this load generator and PostgreSQL.
+//
+//   node bench/load.ts [seconds=5]
+//
+// BENCH_SIGNIN_RATE (10), BENCH_CHAT_RATE (50), BENCH_CHAT_CONVERSATIONS (20) change those loads;
+// BENCH_DATABASE_URL and BENCH_KEEP=1 as in seed.ts. Exits with 1 when a budget is missed.
+import type { ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { fixedRateLoad, type LoadOptions, percentileOfSorted, saturate } from './campaigns-load.ts';
+import { type Conversation, chatFanOut, seedConversations } from './chat-fanout.ts';
+import { cpuSnapshot, cpuSpent } from './cpu.ts';
+import { freePort, startApi, startProcess, stopProcess, waitFor200 } from './lib.ts';
+import { CAMPAIGN_LIST_PATHS, createBenchDatabase, readProviderUsage } from './seed.ts';
+import { countSignInSessions, seedSignInUsers, signInRequests } from './sign-in.ts';
+
+const seconds = Number(process.argv[2] ?? 5);
+const signInRate = Number(process.env.BENCH_SIGNIN_RATE ?? 10);
+const chatRate = Number(process.env.BENCH_CHAT_RATE ?? 50);
+const chatConversations = Number(process.env.BENCH_CHAT_CONVERSATIONS ?? 20);
+const SATURATION = { connections: 32, seconds: 3 };
+const REPORT_PATH = '/api/discovery/instagram/reports/cleo.creates';
+
+interface Row {
+  name: string;
+  target: string;
+  achieved: number;
+  latencies: number[];
+  non2xx: number;
+  errors: number;
+  saturation?: number;
+  budget?: { text: string; met: boolean };
+}
+
+const children: ChildProcess[] = [];
+let conversations: Conversation[] = [];
+const benchReady = createBenchDatabase('kollab_bench_load', async (db, seeded) => {
+  await seedSignInUsers(db);
+  conversations = await seedConversations(db, seeded, chatConversations);
+});
+
+let cleaned: Promise<void> | undefined;
+const cleanUp = () => {
+  cleaned ??= (async () => {
+    await Promise.all(children.map((child) => stopProcess(child)));
+    const bench = await benchReady.catch(() => undefined);
+    await bench?.drop();
+  })();
+  return cleaned;
+};
+process.once('SIGINT', () => {
+  console.error('\ninterrupted: stopping the servers and dropping the database');
+  void cleanUp().finally(() => process.exit(130));
+});
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const at = (sorted: number[], p: number) => percentileOfSorted(sorted, p);
+
+/** Runs `work` and prints the CPU the servers `pids`, PostgreSQL and this process spent per request. */
+async function withCpu<T>(pids: number[], count: (result: T) => number, work: () => Promise<T>): Promise<T> {
+  const { sql } = await benchReady;
+  const before = await cpuSnapshot(sql, pids);
+  const result = await work();
+  const cpu = cpuSpent(before, await cpuSnapshot(sql, pids));
+  const per = (total: number) => (total / Math.max(1, count(result))).toFixed(2);
+  console.log(
+    `  CPU ms per request: server ${per(cpu.servers)}  PostgreSQL ${per(cpu.postgres)}  load generator ${per(cpu.client)}; machine ${(cpu.busy * 100).toFixed(0)}% busy`,
+  );
+  return result;
+}
+
+/** A 1 s warm-up, then the measured fixed-rate run against the server `pid`; prints and returns its row. */
+async function measure(
+  name: string,
+  pid: number,
+  options: Omit<LoadOptions, 'seconds'>,
+  afterWarmUp?: () => Promise<void>,
+): Promise<Row> {
+  await fixedRateLoad({ ...options, seconds: 1 });
+  await afterWarmUp?.();
+  console.log(`${name}: ${seconds} s at ${options.rate} req/s`);
+  const result = await withCpu(
+    [pid],
+    (r) => r.latencies.length,
+    () => fixedRateLoad({ ...options, seconds }),
+  );
+  const achieved = result.latencies.length / result.elapsed;
+  console.log(
+    `  ${achieved.toFixed(0)} req/s achieved  p50 ${ms(at(result.latencies, 50))}  p99 ${ms(at(result.latencies, 99))}  max ${ms(at(result.latencies, 100))}  non-2xx ${result.non2xx}  errors ${result.errors}`,
+  );
+  return { name, target: `${options.rate}/s`, achieved, ...result };
+}
+
+/** The closed-loop saturation run for a row; prints and stores its throughput. */
+async function saturateRow(row: Row, options: Omit<LoadOptions, 'seconds' | 'rate' | 'connections'>, bare?: Row) {
+  const result = await saturate({ ...options, ...SATURATION });
+  row.saturation = result.throughput;
+  const ratio = bare?.saturation ? `  ${(result.throughput / bare.saturation).toFixed(3)} × bare Hono` : '';
+  console.log(
+    `  ${row.name.padEnd(30)} ${result.throughput.toFixed(0).padStart(6)} req/s  p50 ${ms(at(result.latencies, 50))}  p99 ${ms(at(result.latencies, 99))}  non-2xx ${result.non2xx}  errors ${result.errors}${ratio}`,
+  );
+}
+
+function printTable(rows: Row[], bare: Row): void {
+  const cells = (values: string[]) =>
+    values.map((value, i) => (i === 0 ? value.padEnd(30) : value.padStart(i === values.length - 1 ? 0 : 9))).join(' ');
+  console.log(
+    `\n${cells(['scenario', 'target', 'achieved', 'p50', 'p99', 'max', 'non-2xx', 'errors', 'max/s', '×bare', ' budget'])}`,
+  );
+  for (const row of rows) {
+    const saturation = row.saturation === undefined ? '-' : row.saturation.toFixed(0);
+    const ratio =
+      row.saturation === undefined || !bare.saturation ? '-' : (row.saturation / bare.saturation).toFixed(3);
+    const budget = row.budget ? ` ${row.budget.text}: ${row.budget.met ? 'met' : 'MISSED'}` : ' -';
+    console.log(
+      cells([
+        row.name,
+        row.target,
+        `${row.achieved.toFixed(0)}/s`,
+        at(row.latencies, 50).toFixed(1),
+        at(row.latencies, 99).toFixed(1),
+        at(row.latencies, 100).toFixed(1),
+        String(row.non2xx),
+        String(row.errors),
+        saturation,
+        ratio,
+        budget,
+      ]),
+    );
+  }
+  console.log('(latencies in ms)');
+}
+
+try {
+  const bench = await benchReady;
+  const [barePort, portA, portB] = [await freePort(), await freePort(), await freePort()];
+  const api = { RATE_LIMIT_MULTIPLIER: '1000000' };
+  const bareHono = startProcess([fileURLToPath(new URL('./bare-hono.ts', import.meta.url)), String(barePort)], {});
+  const [apiA, apiB] = [startApi(portA, bench.url, api), startApi(portB, bench.url, api)];
+  children.push(bareHono, apiA, apiB);
+  const [barePid, pidA, pidB] = [bareHono, apiA, apiB].map((child) => child.pid ?? 0) as [number, number, number];
+  const [bareBase, baseA, baseB] = [barePort, portA, portB].map((port) => `http://127.0.0.1:${port}`) as [
+    string,
+    string,
+    string,
+  ];
+  await Promise.all([
+    waitFor200(`${bareBase}/hello`, performance.now()),
+    waitFor200(`${baseA}/api/health`, performance.now()),
+    waitFor200(`${baseB}/api/health`, performance.now()),
+  ]);
+  console.log(
+    `10,000 campaigns on PostgreSQL, bare Hono + API instances A and B, ${seconds} s per scenario; load average before start ${loadavg()[0]?.toFixed(2)} on this machine\n`,
+  );
+  const gzip = { 'accept-encoding': 'gzip' };
+
+  const bareOptions = { base: bareBase, paths: ['/hello'], headers: gzip };
+  const bare = await measure('bare Hono GET /hello', barePid, { ...bareOptions, rate: 500, connections: 64 });
+
+  const listOptions = { base: baseA, paths: CAMPAIGN_LIST_PATHS, headers: { ...gzip, cookie: bench.creatorCookie } };
+  const list = await measure('GET /api/campaigns (creator)', pidA, { ...listOptions, rate: 500, connections: 64 });
+  list.budget = { text: 'p99 ≤ 25 ms', met: at(list.latencies, 99) <= 25 && list.non2xx + list.errors === 0 };
+
+  const reportOptions = { base: baseA, paths: [REPORT_PATH], headers: { ...gzip, cookie: bench.brandCookie } };
+  const first = await fetch(`${baseA}${REPORT_PATH}`, { headers: { cookie: bench.brandCookie } });
+  const firstBody = (await first.json()) as { meta?: { credits: number } };
+  if (first.status !== 200 || firstBody.meta?.credits !== 1) throw new Error(`first report fetch: ${first.status}`);
+  const report = await measure('cached report (brand)', pidA, { ...reportOptions, rate: 200, connections: 20 });
+
+  const signInOptions = await signInRequests(baseA);
+  let sessionsBefore = 0;
+  const signIn = await measure(
+    'sign-in (argon2id)',
+    pidA,
+    { ...signInOptions, rate: signInRate, connections: 32 },
+    async () => {
+      sessionsBefore = await countSignInSessions(bench.sql);
+    },
+  );
+  // Answers that made no session (a refused password is a 200 too) count as errors.
+  const signedIn = (await countSignInSessions(bench.sql)) - sessionsBefore;
+  console.log(`  sessions created: ${signedIn} for ${signIn.latencies.length} requests`);
+  signIn.errors += Math.max(0, signIn.latencies.length - signIn.non2xx - signIn.errors - signedIn);
+
+  console.log(
+    `chat fan-out: ${seconds} s at ${chatRate} messages/s posted to A, event streams on B (CPU per message, A + B)`,
+  );
+  const fanOut = await withCpu(
+    [pidA, pidB],
+    (result) => result.postedWithWarmUp,
+    () =>
+      chatFanOut({
+        postBase: baseA,
+        streamBase: baseB,
+        conversations,
+        brandCookie: bench.brandCookie,
+        rate: chatRate,
+        seconds,
+      }),
+  );
+  const lost = fanOut.lost.brand + fanOut.lost.creators;
+  console.log(
+    `  ${fanOut.streams} streams, ${fanOut.latencies.length} of ${fanOut.expected} deliveries  p50 ${ms(at(fanOut.latencies, 50))}  p99 ${ms(at(fanOut.latencies, 99))}  max ${ms(at(fanOut.latencies, 100))}  posts non-2xx ${fanOut.non2xx}  errors ${fanOut.errors}`,
+  );
+  if (lost + fanOut.duplicates > 0) {
+    console.log(
+      `  never delivered: ${fanOut.lost.brand} on the brand's stream, ${fanOut.lost.creators} on the creators'; ${fanOut.duplicates} delivered twice`,
+    );
+  }
+  const chat: Row = {
+    name: 'chat post A → stream B',
+    target: `${chatRate}/s`,
+    achieved: fanOut.postsPerSecond,
+    latencies: fanOut.latencies,
+    non2xx: fanOut.non2xx,
+    errors: fanOut.errors + lost + fanOut.duplicates,
+  };
+  chat.budget = { text: 'p99 ≤ 250 ms', met: at(chat.latencies, 99) <= 250 && chat.non2xx + chat.errors === 0 };
+
+  console.log(`\nsaturation: closed loop, ${SATURATION.connections} connections, ${SATURATION.seconds} s each`);
+  await saturateRow(bare, bareOptions);
+  await saturateRow(list, listOptions, bare);
+  await saturateRow(report, reportOptions, bare);
+  await saturateRow(signIn, signInOptions, bare);
+
+  const usage = await readProviderUsage(bench.sql);
+  console.log(
+    `\nprovider credits spent in total: ${usage.credits} (1 for the first fetch); cache hits ${usage.cacheHits}`,
+  );
+  report.budget = {
+    text: 'p99 ≤ 10 ms, 0 credits',
+    met: at(report.latencies, 99) <= 10 && report.non2xx + report.errors === 0 && usage.credits === 1,
+  };
+
+  const rows = [bare, list, report, signIn, chat];
+  printTable(rows, bare);
+  if (rows.some((row) => row.budget && !row.budget.met)) process.exitCode = 1;
+} finally {
+  await cleanUp();
+}
