@@ -1,27 +1,22 @@
 import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-
-/** A free TCP port on the loopback interface. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
-}
+import { e2eMode, freePort, serverEnv } from './support/server-env.ts';
 
 // Workers load this file again; they inherit the runner's environment, so the first choice sticks.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'kollab-e2e-'));
+// The faults project's servers start from copies of one seeded data directory (faults/template.setup.ts).
+process.env.E2E_FAULTS_TEMPLATE_DIR ??= mkdtempSync(join(tmpdir(), 'kollab-faults-'));
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+
+/**
+ * The default: one API server on PGlite, started by Playwright. With E2E_INSTANCES=2 (or
+ * E2E_DATABASE_URL set), the global setup instead starts that many servers on a throwaway
+ * PostgreSQL database behind a round-robin proxy at the same baseURL (support/postgres-cluster.ts).
+ */
+const { onPostgres } = e2eMode();
 
 export default defineConfig({
   testDir: '.',
@@ -54,20 +49,41 @@ export default defineConfig({
   projects: [
     { name: 'site', testDir: './site', use: { ...devices['Desktop Chrome'] } },
     { name: 'portal', testDir: './portal', use: { ...devices['Desktop Chrome'] } },
+    { name: 'journeys', testDir: './journeys', use: { ...devices['Desktop Chrome'] } },
+    { name: 'support', testDir: './support' },
+    // Provider faults: each spec starts its own API server on PGlite, so the run on PostgreSQL
+    // (E2E_INSTANCES=2) would only repeat them. They run after the rest: starting servers beside the
+    // shared one's tests slowed those past their timeouts on 2 cores.
+    ...(onPostgres
+      ? []
+      : [
+          {
+            name: 'faults-setup',
+            testDir: './faults',
+            testMatch: 'template.setup.ts',
+            dependencies: ['site', 'portal', 'journeys', 'support'],
+          },
+          {
+            name: 'faults',
+            testDir: './faults',
+            dependencies: ['faults-setup'],
+            use: { ...devices['Desktop Chrome'] },
+          },
+        ]),
   ],
-  webServer: {
-    command: 'node ../api/src/server.ts',
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    env: {
-      PORT: process.env.E2E_PORT,
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      PUBLIC_URL: baseURL,
-      LOG_LEVEL: 'warn',
-      // Every journey signs users up from 127.0.0.1; production limits would stop the suite.
-      RATE_LIMIT_MULTIPLIER: '20',
-      DATABASE_URL: '',
-    },
-  },
+  ...(onPostgres
+    ? { globalSetup: './support/postgres-cluster.ts' }
+    : {
+        webServer: {
+          command: 'node ../api/src/server.ts',
+          url: `${baseURL}/api/health`,
+          reuseExistingServer: false,
+          timeout: 60_000,
+          env: {
+            ...serverEnv(baseURL, process.env.E2E_DATA_DIR),
+            PORT: process.env.E2E_PORT,
+            DATABASE_URL: '',
+          },
+        },
+      }),
 });

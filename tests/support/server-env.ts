@@ -1,0 +1,50 @@
+import { createServer } from 'node:net';
+import { instanceName } from './round-robin-proxy.ts';
+
+/** A free TCP port on the loopback interface. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+/** Every rate limit is this many times its production value in the browser suite. */
+export const RATE_LIMIT_MULTIPLIER = 20;
+
+/**
+ * The settings every API server of the browser suite runs with, whether one on PGlite or several
+ * on PostgreSQL: links in mails point at `publicUrl` (what the browsers use), mail goes to files in
+ * `dataDir` (where the specs read it), and rate limits are raised because every journey signs its
+ * users up from 127.0.0.1.
+ */
+export function serverEnv(publicUrl: string, dataDir: string): Record<string, string> {
+  return {
+    DATA_DIR: dataDir,
+    PUBLIC_URL: publicUrl,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_MULTIPLIER: String(RATE_LIMIT_MULTIPLIER),
+  };
+}
+
+/**
+ * How the suite runs its API: `instances` servers (E2E_INSTANCES, default 1), on PostgreSQL behind
+ * the round-robin proxy when there are several or E2E_DATABASE_URL is set, else one server on PGlite.
+ */
+export function e2eMode(): { instances: number; onPostgres: boolean } {
+  const instances = Number(process.env.E2E_INSTANCES ?? '1');
+  if (!Number.isInteger(instances) || instances < 1) throw new Error('E2E_INSTANCES must be a whole number ≥ 1');
+  return { instances, onPostgres: instances > 1 || !!process.env.E2E_DATABASE_URL };
+}
+
+/** The names the proxy gives the instances in `X-Served-By` (A, B…); none when one server answers directly. */
+export function proxiedInstanceNames(): string[] {
+  const { instances, onPostgres } = e2eMode();
+  return onPostgres ? Array.from({ length: instances }, (_, index) => instanceName(index)) : [];
+}
