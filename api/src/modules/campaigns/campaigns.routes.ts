@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { campaigns } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
+import { sendPreparedJson } from '../../lib/compress-json.ts';
 import { createRouter } from '../../lib/create-router.ts';
 import { AppError } from '../../lib/errors.ts';
 import { IdParamSchema } from '../../lib/fields.ts';
@@ -55,7 +56,10 @@ const router = createRouter()
       request: { query: ListCampaignsQuerySchema },
       responses: { 200: jsonContent(CampaignPageSchema, 'A page of campaigns'), ...common },
     }),
-    async (c) => c.json(await listCampaigns(c.var.db, requireUser(c), c.req.valid('query')), 200),
+    async (c) => {
+      const answer = await listCampaigns(c.var.db, requireUser(c), c.req.valid('query'));
+      return 'prepared' in answer ? (sendPreparedJson(c, answer.prepared) as never) : c.json(answer.page, 200);
+    },
   )
   .openapi(
     createRoute({

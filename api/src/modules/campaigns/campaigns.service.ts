@@ -10,7 +10,9 @@ import {
 } from '@kollab/db/schema';
 import { and, arrayContains, asc, count, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../lib/audit.ts';
+import { BoundedCache, perOwner } from '../../lib/bounded-cache.ts';
 import { AppError } from '../../lib/errors.ts';
+import { type CampaignListAnswer, pageFromCache, pageVersions, rememberPage } from './campaign-page-cache.ts';
 import { type BrandProfileView, toCampaignViews } from './campaign-view.ts';
 import {
   type CampaignView,
@@ -48,7 +50,7 @@ function prepareBrandSearch(db: Database) {
     .prepare('campaign_list_brands');
 }
 
-const brandSearches = new WeakMap<Database, ReturnType<typeof prepareBrandSearch>>();
+const brandSearchOf = perOwner((): { statement?: ReturnType<typeof prepareBrandSearch> } => ({}));
 
 type ListShape = Pick<ListCampaignsQuery, 'sort' | 'order'> & {
   role: User['role'];
@@ -86,6 +88,9 @@ type ListRow = {
   profile: BrandProfileView | null;
   myClaimId: string | null;
   myClaimStatus: string | null;
+  /** Row versions (`xmin`) of the campaign and of its brand's user and profile rows (campaign-page-cache.ts). */
+  campaignVersion: string;
+  brandVersion: string;
 } & ListTotals;
 
 /** What the list statements return about the total (see buildListStatements). */
@@ -96,24 +101,12 @@ type ListTotals = {
   ownTotal: number;
 };
 
-/** Expensive list totals per database and request shape + filter values, each with the version it holds for. */
-const listTotals = new WeakMap<Database, Map<string, { version: number; total: number }>>();
-/** Distinct filter combinations (searches above all) kept; the oldest go first. */
+/** Distinct filter combinations (searches above all) whose totals are kept; least recently used go first. */
 const LIST_TOTALS_KEPT = 5_000;
-
-function rememberTotal(db: Database, key: string, version: number, total: number): void {
-  let totals = listTotals.get(db);
-  if (!totals) {
-    totals = new Map();
-    listTotals.set(db, totals);
-  }
-  totals.delete(key);
-  totals.set(key, { version, total });
-  if (totals.size > LIST_TOTALS_KEPT) {
-    const [oldest] = totals.keys();
-    if (oldest !== undefined) totals.delete(oldest);
-  }
-}
+/** Expensive list totals per database and request shape + filter values, each with the version it holds for. */
+const listTotalsOf = perOwner(
+  (): BoundedCache<{ version: number; total: number }> => new BoundedCache(Number.POSITIVE_INFINITY, LIST_TOTALS_KEPT),
+);
 
 /**
  * The list statement for one shape of request (who asks, which filters, which order), with every
@@ -157,7 +150,7 @@ function buildListStatements(db: Database, shape: ListShape) {
   const sortOrder = shape.order === 'asc' ? asc : desc;
   const branch = (condition: SQL | undefined) =>
     db
-      .select()
+      .select({ ...getTableColumns(campaigns), rowVersion: sql<string>`${campaigns}.xmin::text`.as('row_version') })
       .from(campaigns)
       .where(and(condition, ...filters));
   const published = () => eq(campaigns.status, 'published');
@@ -238,6 +231,8 @@ function buildListStatements(db: Database, shape: ListShape) {
       },
       myClaimId: myClaim.id,
       myClaimStatus: myClaim.status,
+      campaignVersion: p.rowVersion,
+      brandVersion: sql<string>`${users}.xmin::text || ':' || coalesce(${brandProfiles}.xmin::text, '')`,
       ...totals,
     })
     .from(p)
@@ -251,14 +246,10 @@ function buildListStatements(db: Database, shape: ListShape) {
   return { page, totalOnly };
 }
 
-const listStatements = new WeakMap<Database, Map<string, ReturnType<typeof buildListStatements>>>();
+const listStatementsOf = perOwner(() => new Map<string, ReturnType<typeof buildListStatements>>());
 
 function listStatementsFor(db: Database, shape: ListShape) {
-  let byShape = listStatements.get(db);
-  if (!byShape) {
-    byShape = new Map();
-    listStatements.set(db, byShape);
-  }
+  const byShape = listStatementsOf(db);
   const key = JSON.stringify(shape);
   let statements = byShape.get(key);
   if (!statements) {
@@ -268,32 +259,19 @@ function listStatementsFor(db: Database, shape: ListShape) {
   return statements;
 }
 
-/** One page of the campaigns the actor may see, newest claim of a creator included, and the total. */
-export async function listCampaigns(
-  db: Database,
-  actor: User,
-  query: ListCampaignsQuery,
-): Promise<{ data: CampaignView[]; total: number }> {
+/**
+ * One page of the campaigns the actor may see, newest claim of a creator included, and the total.
+ * A creator's page may come prepared from memory (campaign-page-cache.ts).
+ */
+export async function listCampaigns(db: Database, actor: User, query: ListCampaignsQuery): Promise<CampaignListAnswer> {
   const search = query.q?.replace(/^#/, '').trim();
-  const statements = listStatementsFor(db, {
-    role: actor.role,
-    status: Boolean(query.status),
-    category: Boolean(query.category),
-    platform: Boolean(query.platform),
-    search: Boolean(search),
-    sort: query.sort,
-    order: query.order,
-  });
   const offset = (query.page - 1) * query.pageSize;
   const pattern = search ? `%${escapeLike(search)}%` : undefined;
   let brandIds: string[] = [];
   if (pattern) {
-    let brandSearch = brandSearches.get(db);
-    if (!brandSearch) {
-      brandSearch = prepareBrandSearch(db);
-      brandSearches.set(db, brandSearch);
-    }
-    brandIds = (await brandSearch.execute({ pattern })).map((brand) => brand.id);
+    const brandSearch = brandSearchOf(db);
+    brandSearch.statement ??= prepareBrandSearch(db);
+    brandIds = (await brandSearch.statement.execute({ pattern })).map((brand) => brand.id);
   }
   // Everything the shared total depends on besides the campaigns themselves.
   const totalKey = JSON.stringify([
@@ -305,7 +283,26 @@ export async function listCampaigns(
     pattern,
     brandIds,
   ]);
-  const known = listTotals.get(db)?.get(totalKey);
+  const pageKey =
+    actor.role === 'creator'
+      ? JSON.stringify([totalKey, query.sort, query.order, query.page, query.pageSize])
+      : undefined;
+  if (pageKey) {
+    const cached = await pageFromCache(db, actor, pageKey);
+    if (cached) return cached;
+  }
+
+  const statements = listStatementsFor(db, {
+    role: actor.role,
+    status: Boolean(query.status),
+    category: Boolean(query.category),
+    platform: Boolean(query.platform),
+    search: Boolean(search),
+    sort: query.sort,
+    order: query.order,
+  });
+  const totals = listTotalsOf(db);
+  const known = totals.get(totalKey);
   const values = {
     me: actor.id,
     status: query.status,
@@ -319,13 +316,15 @@ export async function listCampaigns(
     knownVersion: known?.version ?? -1,
   };
   const rows = (await statements.page.execute(values)) as unknown as ListRow[];
+  const builtAt = new Date();
   const page = rows.map((row) => ({ ...row, campaign: campaignFromJson(row.campaign) }));
   const [counted] = (
     rows.length === 0 && offset > 0 ? await statements.totalOnly.execute(values) : rows
   ) as ListTotals[];
   let total = 0;
   if (counted) {
-    if (counted.sharedTotal !== null) rememberTotal(db, totalKey, counted.listVersion, counted.sharedTotal);
+    if (counted.sharedTotal !== null)
+      totals.set(totalKey, { version: counted.listVersion, total: counted.sharedTotal }, 0);
     total = (counted.sharedTotal ?? known?.total ?? 0) + counted.ownTotal;
   }
 
@@ -341,10 +340,20 @@ export async function listCampaigns(
       myClaims.set(row.campaign.id, { id: row.myClaimId, status: row.myClaimStatus });
   }
   const campaignRows = page.map((row) => row.campaign);
-  return {
-    data: await toCampaignViews(db, actor, campaignRows, { brands, myClaims }),
-    total,
-  };
+  const built = { data: await toCampaignViews(db, actor, campaignRows, { brands, myClaims }), total };
+  // Only published campaigns on it (none of the creator's claimed unpublished ones): the same for every creator.
+  if (pageKey && counted && counted.ownTotal === 0 && page.length > 0) {
+    const versions = pageVersions(
+      page.map((row) => ({
+        id: row.campaign.id,
+        brandId: row.campaign.brandId,
+        campaignVersion: row.campaignVersion,
+        brandVersion: row.brandVersion,
+      })),
+    );
+    rememberPage(db, pageKey, { listVersion: counted.listVersion, versions, page: built, builtAt });
+  }
+  return { page: built };
 }
 
 /**

@@ -8,6 +8,7 @@ import {
   ProviderTimeoutError,
   ProviderValidationError,
 } from '../../integrations/provider/index.ts';
+import { BoundedCache, perOwner } from '../../lib/bounded-cache.ts';
 import { type PreparedJson, prepareJson } from '../../lib/compress-json.ts';
 import { AppError } from '../../lib/errors.ts';
 import { readCacheText, writeCache } from './cache.ts';
@@ -76,30 +77,7 @@ interface PreparedAnswer {
 /** Room for about 700 prepared reports of ~20 KB (text and gzip); least recently used go first. */
 const PREPARED_BUDGET_BYTES = 32 * 1024 * 1024;
 /** Cached answers serialised and gzipped, per database and cache key. */
-const preparedAnswers = new WeakMap<Database, { entries: Map<string, PreparedAnswer>; bytes: number }>();
-
-function rememberPrepared(db: Database, key: string, entry: PreparedAnswer): void {
-  let memo = preparedAnswers.get(db);
-  if (!memo) {
-    memo = { entries: new Map(), bytes: 0 };
-    preparedAnswers.set(db, memo);
-  }
-  forgetPrepared(memo, key);
-  memo.entries.set(key, entry);
-  memo.bytes += entry.answer.bytes;
-  for (const [oldest, old] of memo.entries) {
-    if (memo.bytes <= PREPARED_BUDGET_BYTES) break;
-    memo.entries.delete(oldest);
-    memo.bytes -= old.answer.bytes;
-  }
-}
-
-function forgetPrepared(memo: { entries: Map<string, PreparedAnswer>; bytes: number }, key: string): void {
-  const old = memo.entries.get(key);
-  if (!old) return;
-  memo.entries.delete(key);
-  memo.bytes -= old.answer.bytes;
-}
+const preparedAnswersOf = perOwner((): BoundedCache<PreparedAnswer> => new BoundedCache(PREPARED_BUDGET_BYTES));
 
 /**
  * The fresh cached answer for `key` as the whole response body `{ data, meta }`, ready to send
@@ -109,26 +87,19 @@ function forgetPrepared(memo: { entries: Map<string, PreparedAnswer>; bytes: num
  * then only a timestamp comes back, and nothing is parsed, serialised or compressed.
  */
 export async function preparedFromCache(context: CallContext, key: string): Promise<PreparedJson | undefined> {
-  const memo = preparedAnswers.get(context.db);
-  const known = memo?.entries.get(key);
+  const prepared = preparedAnswersOf(context.db);
+  const known = prepared.get(key);
   const usable = known?.sample === context.sample ? known : undefined;
   const row = await readCacheText(context.db, key, usable?.fetchedAt);
   if (!row) {
-    if (memo) forgetPrepared(memo, key);
+    prepared.delete(key);
     return undefined;
   }
   recordCacheHit(context.db, context.user.id);
-  if (row.text === null && usable) {
-    // Most recently used: move to the end of the eviction order.
-    if (memo) {
-      memo.entries.delete(key);
-      memo.entries.set(key, usable);
-    }
-    return usable.answer;
-  }
+  if (row.text === null && usable) return usable.answer;
   const meta = JSON.stringify(freeMeta(row.fetchedAt, context.sample));
   const answer = prepareJson(`{"data":${row.text},"meta":${meta}}`);
-  rememberPrepared(context.db, key, { fetchedAt: row.fetchedAt, sample: context.sample, answer });
+  prepared.set(key, { fetchedAt: row.fetchedAt, sample: context.sample, answer }, answer.bytes);
   return answer;
 }
 

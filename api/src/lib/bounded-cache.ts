@@ -1,0 +1,68 @@
+/**
+ * A map bounded by the bytes its values hold (and optionally by their number): when full, the least
+ * recently used entries go first. `get` counts as a use.
+ */
+export class BoundedCache<V> {
+  readonly #entries = new Map<string, { value: V; bytes: number }>();
+  #bytes = 0;
+  readonly #maxBytes: number;
+  readonly #maxEntries: number;
+
+  constructor(maxBytes: number, maxEntries = Number.POSITIVE_INFINITY) {
+    this.#maxBytes = maxBytes;
+    this.#maxEntries = maxEntries;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  get(key: string): V | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    // Most recently used: to the end of the eviction order.
+    this.#entries.delete(key);
+    this.#entries.set(key, entry);
+    return entry.value;
+  }
+
+  set(key: string, value: V, bytes: number): void {
+    this.delete(key);
+    this.#entries.set(key, { value, bytes });
+    this.#bytes += bytes;
+    for (const [oldest, old] of this.#entries) {
+      if (this.#bytes <= this.#maxBytes && this.#entries.size <= this.#maxEntries) break;
+      this.#entries.delete(oldest);
+      this.#bytes -= old.bytes;
+    }
+  }
+
+  clear(): void {
+    this.#entries.clear();
+    this.#bytes = 0;
+  }
+
+  delete(key: string): void {
+    const old = this.#entries.get(key);
+    if (!old) return;
+    this.#entries.delete(key);
+    this.#bytes -= old.bytes;
+  }
+}
+
+/** One value per owner (a database handle, say), made on first use and dropped with the owner. */
+export function perOwner<O extends object, T>(make: () => T): (owner: O) => T {
+  const values = new WeakMap<O, T>();
+  return (owner) => {
+    let value = values.get(owner);
+    if (value === undefined) {
+      value = make();
+      values.set(owner, value);
+    }
+    return value;
+  };
+}
