@@ -14,7 +14,7 @@
 import { fixedRateLoad, percentileOfSorted } from './campaigns-load.ts';
 import { cpuSnapshot, cpuSpent } from './cpu.ts';
 import { freePort, percentile, startApi, stopProcess, waitFor200 } from './lib.ts';
-import { CAMPAIGN_LIST_PATHS, createBenchDatabase } from './seed.ts';
+import { CAMPAIGN_LIST_PATHS, createBenchDatabase, listingHeaderSets } from './seed.ts';
 
 const rates = (process.argv[2] ?? '500').split(',').map(Number);
 const seconds = Number(process.argv[3] ?? 10);
@@ -30,6 +30,7 @@ try {
   await waitFor200(`${base}/api/health`, performance.now());
   const paths = CAMPAIGN_LIST_PATHS;
   const headers = { cookie: bench.creatorCookie, 'accept-encoding': 'gzip' };
+  const headerSets = listingHeaderSets(bench);
   const timed = async (path: string) => {
     const started = performance.now();
     const res = await fetch(`${base}${path}`, { headers });
@@ -50,7 +51,15 @@ try {
   console.log(`  GET /api/campaigns mix ${await single((n) => paths[n % paths.length] ?? '/api/campaigns')}`);
 
   const load = (rate: number, duration: number) =>
-    fixedRateLoad({ base, paths, headers, rate, seconds: duration, connections });
+    fixedRateLoad({
+      base,
+      paths,
+      headers: { 'accept-encoding': 'gzip' },
+      headerSets,
+      rate,
+      seconds: duration,
+      connections,
+    });
   // Opens the server's whole database pool so the measured runs see no connection set-up.
   await load(200, 2);
 

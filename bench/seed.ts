@@ -1,8 +1,10 @@
 // The throwaway PostgreSQL database the API benches share: created on the server at
 // BENCH_DATABASE_URL (default the local server's `postgres` user), migrated, seeded with one brand
-// owning 10,000 campaigns and one creator, both signed in, vacuumed, and dropped at the end.
+// owning 10,000 campaigns, one creator without claims and LISTING_CREATORS more who hold claims, all
+// signed in, vacuumed, and dropped at the end.
 import { createDb, type DatabaseHandle, migrate } from '@kollab/db';
-import { campaigns, sessions, users } from '@kollab/db/schema';
+import { campaigns, claims, sessions, users } from '@kollab/db/schema';
+import { asc, desc, eq, ne } from 'drizzle-orm';
 import postgres from 'postgres';
 import { hashToken } from '../api/src/lib/tokens.ts';
 
@@ -23,11 +25,25 @@ export const CAMPAIGN_LIST_PATHS = [
   '/api/campaigns?q=kampanj%2012',
 ];
 
+/**
+ * Per-request cookies for CAMPAIGN_LIST_PATHS: every listing creator asks every path in turn (request
+ * i asks path i mod 8 as creator ⌊i / 8⌋ mod n).
+ */
+export function listingHeaderSets(seeded: Seeded): Record<string, string>[] {
+  return seeded.listingCookies.flatMap((cookie) => CAMPAIGN_LIST_PATHS.map(() => ({ cookie })));
+}
+
 export interface Seeded {
   brandId: string;
   creatorId: string;
-  /** `Cookie` header values of a signed-in creator and of the brand. */
+  /** `Cookie` header values of a signed-in creator (who holds no claims) and of the brand. */
   creatorCookie: string;
+  /**
+   * `Cookie` header values of creators browsing the campaign list as creators do: the first holds no
+   * claims, most hold a claim on a campaign of the first page, some on one further down, and one on
+   * a draft (which joins that creator's list).
+   */
+  listingCookies: string[];
   brandCookie: string;
 }
 
@@ -85,12 +101,57 @@ async function seed(db: DatabaseHandle['db']): Promise<Seeded> {
       }),
     );
   }
+  const creatorCookie = await addSession(db, creator.id, 'benchcreatorsession00000');
   return {
     brandId: brand.id,
     creatorId: creator.id,
-    creatorCookie: await addSession(db, creator.id, 'benchcreatorsession00000'),
+    creatorCookie,
+    listingCookies: [creatorCookie, ...(await seedListingCreators(db))],
     brandCookie: await addSession(db, brand.id, 'benchbrandsession0000000'),
   };
+}
+
+/** Creators with claims, on the first page of the list (10), further down (4) and on a draft (1). */
+const LISTING_CREATORS = { firstPage: 10, furtherDown: 4, onDraft: 1 };
+
+async function seedListingCreators(db: DatabaseHandle['db']): Promise<string[]> {
+  const newest = await db
+    .select({ id: campaigns.id, payoutOre: campaigns.payoutOre })
+    .from(campaigns)
+    .where(eq(campaigns.status, 'published'))
+    .orderBy(desc(campaigns.startsAt), asc(campaigns.id))
+    .limit(200);
+  const [draft] = await db
+    .select({ id: campaigns.id, payoutOre: campaigns.payoutOre })
+    .from(campaigns)
+    .where(ne(campaigns.status, 'published'))
+    .limit(1);
+  const targets = [
+    ...newest.slice(0, LISTING_CREATORS.firstPage),
+    ...newest.slice(100, 100 + LISTING_CREATORS.furtherDown),
+    ...(draft ? [draft] : []).slice(0, LISTING_CREATORS.onDraft),
+  ];
+  const cookies: string[] = [];
+  for (const [n, campaign] of targets.entries()) {
+    const [creator] = await db
+      .insert(users)
+      .values({
+        email: `bench-lister-${n}@example.se`,
+        role: 'creator',
+        fullName: `Lister ${n}`,
+        emailVerifiedAt: new Date(),
+      })
+      .returning();
+    if (!creator) throw new Error('seed failed');
+    await db.insert(claims).values({
+      campaignId: campaign.id,
+      creatorId: creator.id,
+      payoutOre: campaign.payoutOre,
+      guidelinesConfirmedAt: new Date(),
+    });
+    cookies.push(await addSession(db, creator.id, `benchlistersession${String(n).padStart(6, '0')}`));
+  }
+  return cookies;
 }
 
 /** Provider credits spent and cache hits counted so far, over every user and day (provider_usage). */

@@ -38,7 +38,12 @@ export interface ViewContext {
   myClaims?: Map<string, { id: string; status: string }>;
 }
 
-/** Turns rows into the API shape with their brand and, for a creator, their own newest claim. */
+/**
+ * Turns rows into the API shape with their brand and, for a creator, their own newest claim.
+ * Creators' list pages are kept and checked by the row versions of the campaign, the brand's user and
+ * its profile (campaign-page-cache.ts, ADR 010): what a view shows must come from those rows, the
+ * claim or the clock.
+ */
 export async function toCampaignViews(
   db: Database,
   actor: User,
