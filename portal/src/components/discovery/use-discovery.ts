@@ -1,5 +1,5 @@
 import { useCustom } from '@refinedev/core';
-import { createContext, use, useMemo } from 'react';
+import { createContext, use, useEffect, useMemo } from 'react';
 import { useLocale } from '../../hooks/use-locale';
 import type { Translate } from '../../hooks/use-t';
 import { type ApiError, isApiError } from '../../lib/api-fetch';
@@ -21,14 +21,17 @@ export interface DiscoveryQuery<T> {
   refetch: () => Promise<unknown>;
 }
 
+export interface DiscoveryQueryOptions {
+  body?: unknown;
+  enabled?: boolean;
+  keepPrevious?: boolean;
+}
+
 /**
  * A cached call of one of the discovery API's `{ data, meta }` routes: a `GET`, or a `POST` with
  * `body` (search), keyed by the body so each search is its own cache entry.
  */
-export function useDiscoveryQuery<T>(
-  url: string,
-  options: { body?: unknown; enabled?: boolean; keepPrevious?: boolean } = {},
-): DiscoveryQuery<T> {
+export function useDiscoveryQuery<T>(url: string, options: DiscoveryQueryOptions = {}): DiscoveryQuery<T> {
   const { query } = useCustom<Proxied<T>, ApiError>({
     url,
     method: options.body === undefined ? 'get' : 'post',
@@ -49,6 +52,20 @@ export function useDiscoveryQuery<T>(
     error: query.error,
     refetch: query.refetch,
   };
+}
+
+/**
+ * `useDiscoveryQuery` for a call that may cost credits: once a fresh (not cached) answer is in, the
+ * status strip reads the spend again.
+ */
+export function usePaidDiscoveryQuery<T>(url: string, options?: DiscoveryQueryOptions): DiscoveryQuery<T> {
+  const { refresh } = useDiscoveryStatus();
+  const result = useDiscoveryQuery<T>(url, options);
+  const { meta } = result;
+  useEffect(() => {
+    if (meta && !meta.cached) refresh();
+  }, [meta, refresh]);
+  return result;
 }
 
 /** The provider status for the header strip (`GET /api/discovery/status`, not wrapped in `data`). */

@@ -1,11 +1,7 @@
 import CompareArrows from '@mui/icons-material/CompareArrows';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -14,8 +10,8 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { EmptyState } from '../../components/campaigns/empty-state';
 import { DictionaryAutocomplete } from '../../components/discovery/dictionary-autocomplete';
 import {
@@ -27,14 +23,9 @@ import {
 import { StatTiles } from '../../components/discovery/report-sections';
 import { reportPath } from '../../components/discovery/results-table';
 import type { Choice } from '../../components/discovery/search-state';
+import { ToolError, ToolLoading, ToolPage, useUrlQuery } from '../../components/discovery/tool-page';
 import type { OverlapResult } from '../../components/discovery/types';
-import {
-  discoveryErrorText,
-  useDiscoveryFormat,
-  useDiscoveryQuery,
-  useDiscoveryStatus,
-} from '../../components/discovery/use-discovery';
-import { PageHeader } from '../../components/layout/page-header';
+import { useDiscoveryFormat, usePaidDiscoveryQuery } from '../../components/discovery/use-discovery';
 import { useT } from '../../hooks/use-t';
 
 interface OverlapQuery {
@@ -73,37 +64,13 @@ function ShareBar({ unique, label }: { unique: number; label: string }) {
 function OverlapResults({ query }: { query: OverlapQuery }) {
   const t = useT();
   const format = useDiscoveryFormat();
-  const { refresh } = useDiscoveryStatus();
-  const result = useDiscoveryQuery<OverlapResult>(`/api/discovery/${query.platform}/overlap`, {
+  const result = usePaidDiscoveryQuery<OverlapResult>(`/api/discovery/${query.platform}/overlap`, {
     body: { influencers: query.handles },
   });
   const { meta } = result;
-  useEffect(() => {
-    if (meta && !meta.cached) refresh();
-  }, [meta, refresh]);
-  if (result.isLoading) {
-    return (
-      <Box aria-busy="true">
-        <Typography role="status" color="text.secondary" sx={{ mb: 1 }}>
-          {t('discovery.overlap.comparing')}
-        </Typography>
-        <Skeleton variant="rounded" height={200} />
-      </Box>
-    );
-  }
+  if (result.isLoading) return <ToolLoading label={t('discovery.overlap.comparing')} height={200} />;
   if (result.error || !result.data) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void result.refetch()}>
-            {t('discovery.retry')}
-          </Button>
-        }
-      >
-        {discoveryErrorText(t, result.error)}
-      </Alert>
-    );
+    return <ToolError error={result.error} onRetry={() => void result.refetch()} />;
   }
   const { reportInfo, data } = result.data;
   const uniqueShare = reportInfo.totalFollowers ? reportInfo.totalUniqueFollowers / reportInfo.totalFollowers : 0;
@@ -178,92 +145,76 @@ function OverlapResults({ query }: { query: OverlapQuery }) {
 /** Audience overlap: how many followers 2–10 influencers share, and how many only one of them has. */
 export function DiscoveryOverlapPage() {
   const t = useT();
-  const resultsId = useId();
-  const [params, setParams] = useSearchParams();
-  const paramsKey = params.toString();
-  const submitted = useMemo(() => parseOverlap(new URLSearchParams(paramsKey)), [paramsKey]);
+  const [submitted, setParams] = useUrlQuery(parseOverlap);
   const [platform, setPlatform] = useState<OverlapPlatform>(submitted.platform);
   const [chosen, setChosen] = useState<Choice[]>(submitted.handles.map((handle) => ({ id: handle, name: handle })));
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
-    const next = parseOverlap(new URLSearchParams(paramsKey));
-    setPlatform(next.platform);
-    setChosen(next.handles.map((handle) => ({ id: handle, name: handle })));
-  }, [paramsKey]);
+    setPlatform(submitted.platform);
+    setChosen(submitted.handles.map((handle) => ({ id: handle, name: handle })));
+  }, [submitted]);
   const isReady = submitted.handles.length >= OVERLAP_MIN_INFLUENCERS;
 
   return (
-    <>
-      <PageHeader title={t('discovery.overlap.title')} intro={t('discovery.overlap.intro')} />
-      <Card
-        component="form"
-        noValidate
-        aria-label={t('discovery.overlap.formLabel')}
-        sx={{ p: { xs: 2, sm: 3 }, mb: 3, display: 'grid', gap: 2 }}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (chosen.length < OVERLAP_MIN_INFLUENCERS) {
-            setError(t('discovery.overlap.tooFew', { min: OVERLAP_MIN_INFLUENCERS }));
-            return;
-          }
-          setError(null);
-          const next = new URLSearchParams({ platform });
-          for (const choice of chosen) next.append('influencer', choice.id);
-          setParams(next);
-        }}
-      >
-        <TextField
-          select
-          label={t('discovery.overlap.platform')}
-          value={platform}
-          onChange={(event) => {
-            setPlatform(event.target.value as OverlapPlatform);
-            setChosen([]);
-          }}
-          sx={{ maxWidth: 260 }}
-        >
-          {OVERLAP_PLATFORMS.map((item) => (
-            <MenuItem key={item} value={item}>
-              {t(`discovery.platform.${item}`)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <DictionaryAutocomplete
-          platform={platform}
-          kind="users"
-          freeSolo
-          max={OVERLAP_MAX_INFLUENCERS}
-          label={t('discovery.overlap.influencers')}
-          helperText={
-            error ??
-            t('discovery.overlap.influencersHelp', { min: OVERLAP_MIN_INFLUENCERS, max: OVERLAP_MAX_INFLUENCERS })
-          }
-          error={!!error}
-          value={chosen}
-          onChange={(next) => {
-            setChosen(next);
-            if (next.length >= OVERLAP_MIN_INFLUENCERS) setError(null);
-          }}
-        />
-        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Button type="submit" variant="contained" startIcon={<CompareArrows />}>
-            {t('discovery.overlap.run')}
-          </Button>
-          <Typography variant="body2" color="text.secondary">
-            {t('discovery.overlap.cost')}
-          </Typography>
-        </Box>
-      </Card>
-      <Box component="section" aria-labelledby={resultsId}>
-        <Typography id={resultsId} component="h2" variant="h6" sx={{ mb: 1.5 }}>
-          {t('discovery.overlap.results')}
-        </Typography>
-        {isReady ? (
+    <ToolPage
+      title={t('discovery.overlap.title')}
+      intro={t('discovery.overlap.intro')}
+      formLabel={t('discovery.overlap.formLabel')}
+      onSubmit={() => {
+        if (chosen.length < OVERLAP_MIN_INFLUENCERS) {
+          setError(t('discovery.overlap.tooFew', { min: OVERLAP_MIN_INFLUENCERS }));
+          return;
+        }
+        setError(null);
+        const next = new URLSearchParams({ platform });
+        for (const choice of chosen) next.append('influencer', choice.id);
+        setParams(next);
+      }}
+      runIcon={<CompareArrows />}
+      runLabel={t('discovery.overlap.run')}
+      cost={t('discovery.overlap.cost')}
+      resultsTitle={t('discovery.overlap.results')}
+      results={
+        isReady ? (
           <OverlapResults query={submitted} />
         ) : (
           <EmptyState title={t('discovery.overlap.startTitle')} body={t('discovery.overlap.startBody')} />
-        )}
-      </Box>
-    </>
+        )
+      }
+    >
+      <TextField
+        select
+        label={t('discovery.overlap.platform')}
+        value={platform}
+        onChange={(event) => {
+          setPlatform(event.target.value as OverlapPlatform);
+          setChosen([]);
+        }}
+        sx={{ maxWidth: 260 }}
+      >
+        {OVERLAP_PLATFORMS.map((item) => (
+          <MenuItem key={item} value={item}>
+            {t(`discovery.platform.${item}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <DictionaryAutocomplete
+        platform={platform}
+        kind="users"
+        freeSolo
+        max={OVERLAP_MAX_INFLUENCERS}
+        label={t('discovery.overlap.influencers')}
+        helperText={
+          error ??
+          t('discovery.overlap.influencersHelp', { min: OVERLAP_MIN_INFLUENCERS, max: OVERLAP_MAX_INFLUENCERS })
+        }
+        error={!!error}
+        value={chosen}
+        onChange={(next) => {
+          setChosen(next);
+          if (next.length >= OVERLAP_MIN_INFLUENCERS) setError(null);
+        }}
+      />
+    </ToolPage>
   );
 }

@@ -1,10 +1,6 @@
 import Insights from '@mui/icons-material/Insights';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import MenuItem from '@mui/material/MenuItem';
-import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -13,24 +9,18 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useEffect, useId, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useEffect, useState } from 'react';
 import { EmptyState } from '../../components/campaigns/empty-state';
 import { Section } from '../../components/campaigns/section';
 import { isPlatform, PLATFORMS, type Platform } from '../../components/discovery/enums';
+import { ToolError, ToolLoading, ToolPage, useUrlQuery } from '../../components/discovery/tool-page';
 import type {
   PerformanceBlock,
   PerformanceMetric,
   PerformanceResult,
   PerformanceStats,
 } from '../../components/discovery/types';
-import {
-  discoveryErrorText,
-  useDiscoveryFormat,
-  useDiscoveryQuery,
-  useDiscoveryStatus,
-} from '../../components/discovery/use-discovery';
-import { PageHeader } from '../../components/layout/page-header';
+import { useDiscoveryFormat, usePaidDiscoveryQuery } from '../../components/discovery/use-discovery';
 import { useT } from '../../hooks/use-t';
 import { isApiError } from '../../lib/api-fetch';
 import type { MessageKey } from '../../providers/i18n-provider';
@@ -47,6 +37,12 @@ function windowsOf(block: PerformanceBlock): number[] {
   }
   for (const metric of block.engagement_rate ?? []) counts.add(metric.numberOfItems);
   return [...counts].sort((a, b) => a - b);
+}
+
+/** The account in the URL (`?platform=tiktok&url=…`), so a result can be shared. */
+function parsePerformance(params: URLSearchParams): { platform: Platform; url: string } {
+  const platform = params.get('platform');
+  return { platform: isPlatform(platform) ? platform : 'instagram', url: params.get('url')?.trim() ?? '' };
 }
 
 function valueAt(metrics: PerformanceMetric[] | undefined, count: number): number | null {
@@ -122,37 +118,14 @@ function BlockTable({ name, block }: { name: (typeof BLOCKS)[number]; block: Per
 
 function PerformanceResults({ platform, url }: { platform: Platform; url: string }) {
   const t = useT();
-  const { refresh } = useDiscoveryStatus();
-  const result = useDiscoveryQuery<PerformanceResult>(
+  const result = usePaidDiscoveryQuery<PerformanceResult>(
     `/api/discovery/${platform}/performance?url=${encodeURIComponent(url)}`,
   );
-  const { meta } = result;
-  useEffect(() => {
-    if (meta && !meta.cached) refresh();
-  }, [meta, refresh]);
-  if (result.isLoading) {
-    return (
-      <Box aria-busy="true">
-        <Typography role="status" color="text.secondary" sx={{ mb: 1 }}>
-          {t('app.loading')}
-        </Typography>
-        <Skeleton variant="rounded" height={240} />
-      </Box>
-    );
-  }
+  if (result.isLoading) return <ToolLoading label={t('app.loading')} height={240} />;
   if (result.error) {
     const isPreparing = isApiError(result.error) && result.error.code === 'retry_later';
     return (
-      <Alert
-        severity={isPreparing ? 'info' : 'error'}
-        action={
-          <Button color="inherit" size="small" onClick={() => void result.refetch()}>
-            {t('discovery.retry')}
-          </Button>
-        }
-      >
-        {discoveryErrorText(t, result.error)}
-      </Alert>
+      <ToolError error={result.error} onRetry={() => void result.refetch()} severity={isPreparing ? 'info' : 'error'} />
     );
   }
   const blocks = BLOCKS.flatMap((name) => (result.data?.[name] ? [{ name, block: result.data[name] }] : []));
@@ -171,15 +144,7 @@ function PerformanceResults({ platform, url }: { platform: Platform; url: string
 /** Performance over the last 6, 12 and 30 posts (and reels, videos, shorts) of one account. */
 export function DiscoveryPerformancePage() {
   const t = useT();
-  const resultsId = useId();
-  const [params, setParams] = useSearchParams();
-  const paramsKey = params.toString();
-  const submitted = useMemo(() => {
-    const query = new URLSearchParams(paramsKey);
-    const platform = query.get('platform');
-    const url = query.get('url')?.trim() ?? '';
-    return { platform: isPlatform(platform) ? platform : 'instagram', url } as const;
-  }, [paramsKey]);
+  const [submitted, setParams] = useUrlQuery(parsePerformance);
   const [platform, setPlatform] = useState<Platform>(submitted.platform);
   const [url, setUrl] = useState(submitted.url);
   const [error, setError] = useState<string | null>(null);
@@ -189,65 +154,53 @@ export function DiscoveryPerformancePage() {
   }, [submitted]);
 
   return (
-    <>
-      <PageHeader title={t('discovery.performance.title')} intro={t('discovery.performance.intro')} />
-      <Card
-        component="form"
-        noValidate
-        aria-label={t('discovery.performance.formLabel')}
-        sx={{ p: { xs: 2, sm: 3 }, mb: 3, display: 'grid', gap: 2 }}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!url.trim()) {
-            setError(t('discovery.performance.urlRequired'));
-            return;
-          }
-          setError(null);
-          setParams(new URLSearchParams({ platform, url: url.trim() }));
-        }}
-      >
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' } }}>
-          <TextField
-            select
-            label={t('discovery.performance.platform')}
-            value={platform}
-            onChange={(event) => setPlatform(event.target.value as Platform)}
-          >
-            {PLATFORMS.map((item) => (
-              <MenuItem key={item} value={item}>
-                {t(`discovery.platform.${item}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label={t('discovery.performance.url')}
-            helperText={error ?? t('discovery.performance.urlHelp')}
-            error={!!error}
-            value={url}
-            onChange={(event) => setUrl(event.target.value)}
-            required
-            slotProps={{ htmlInput: { maxLength: 300 } }}
-          />
-        </Box>
-        <Box sx={{ display: 'flex', gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-          <Button type="submit" variant="contained" startIcon={<Insights />}>
-            {t('discovery.performance.run')}
-          </Button>
-          <Typography variant="body2" color="text.secondary">
-            {t('discovery.performance.cost')}
-          </Typography>
-        </Box>
-      </Card>
-      <Box component="section" aria-labelledby={resultsId}>
-        <Typography id={resultsId} component="h2" variant="h6" sx={{ mb: 1.5 }}>
-          {t('discovery.performance.results')}
-        </Typography>
-        {submitted.url ? (
+    <ToolPage
+      title={t('discovery.performance.title')}
+      intro={t('discovery.performance.intro')}
+      formLabel={t('discovery.performance.formLabel')}
+      onSubmit={() => {
+        if (!url.trim()) {
+          setError(t('discovery.performance.urlRequired'));
+          return;
+        }
+        setError(null);
+        setParams(new URLSearchParams({ platform, url: url.trim() }));
+      }}
+      runIcon={<Insights />}
+      runLabel={t('discovery.performance.run')}
+      cost={t('discovery.performance.cost')}
+      resultsTitle={t('discovery.performance.results')}
+      results={
+        submitted.url ? (
           <PerformanceResults platform={submitted.platform} url={submitted.url} />
         ) : (
           <EmptyState title={t('discovery.performance.startTitle')} body={t('discovery.performance.startBody')} />
-        )}
+        )
+      }
+    >
+      <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' } }}>
+        <TextField
+          select
+          label={t('discovery.performance.platform')}
+          value={platform}
+          onChange={(event) => setPlatform(event.target.value as Platform)}
+        >
+          {PLATFORMS.map((item) => (
+            <MenuItem key={item} value={item}>
+              {t(`discovery.platform.${item}`)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label={t('discovery.performance.url')}
+          helperText={error ?? t('discovery.performance.urlHelp')}
+          error={!!error}
+          value={url}
+          onChange={(event) => setUrl(event.target.value)}
+          required
+          slotProps={{ htmlInput: { maxLength: 300 } }}
+        />
       </Box>
-    </>
+    </ToolPage>
   );
 }
