@@ -44,52 +44,27 @@ export function isPlatform(value: unknown): value is Platform {
   return typeof value === 'string' && (PLATFORMS as readonly string[]).includes(value);
 }
 
+/** Sort fields every platform offers, in the order the sort select lists them. */
+const COMMON_SORT_FIELDS = [
+  'followers',
+  'engagements',
+  'engagementRate',
+  'keywords',
+  'audienceGeo',
+  'audienceLang',
+  'audienceGender',
+  'audienceAge',
+  'followersGrowth',
+] as const;
+
 /**
  * Sort fields offered per platform. `relevance` and `audienceRelevance` are left out: they only
  * work with the lookalike filters, which these screens do not offer.
  */
 export const SORT_FIELDS = {
-  instagram: [
-    'followers',
-    'engagements',
-    'engagementRate',
-    'keywords',
-    'audienceGeo',
-    'audienceLang',
-    'audienceGender',
-    'audienceAge',
-    'followersGrowth',
-    'audienceInterest',
-    'reelsPlays',
-  ],
-  tiktok: [
-    'followers',
-    'engagements',
-    'engagementRate',
-    'keywords',
-    'audienceGeo',
-    'audienceLang',
-    'audienceGender',
-    'audienceAge',
-    'followersGrowth',
-    'views',
-    'shares',
-    'saves',
-    'likesGrowth',
-  ],
-  youtube: [
-    'followers',
-    'engagements',
-    'engagementRate',
-    'keywords',
-    'audienceGeo',
-    'audienceLang',
-    'audienceGender',
-    'audienceAge',
-    'followersGrowth',
-    'views',
-    'viewsGrowth',
-  ],
+  instagram: [...COMMON_SORT_FIELDS, 'audienceInterest', 'reelsPlays'],
+  tiktok: [...COMMON_SORT_FIELDS, 'views', 'shares', 'saves', 'likesGrowth'],
+  youtube: [...COMMON_SORT_FIELDS, 'views', 'viewsGrowth'],
 } as const satisfies Record<Platform, readonly string[]>;
 export type SortField = (typeof SORT_FIELDS)[Platform][number];
 

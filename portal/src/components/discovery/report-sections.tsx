@@ -133,6 +133,35 @@ export function AudienceCharts({ audience }: { audience: Audience | undefined })
   );
 }
 
+/** Items in two columns from small screens up (each item renders its own `li`), or a line saying there are none. */
+function GridList<T>({
+  items,
+  emptyText,
+  renderItem,
+}: {
+  items: T[] | undefined;
+  emptyText: string;
+  renderItem: (item: T) => ReactNode;
+}) {
+  const list = items ?? [];
+  if (list.length === 0) return <Typography color="text.secondary">{emptyText}</Typography>;
+  return (
+    <Box
+      component="ul"
+      sx={{
+        listStyle: 'none',
+        p: 0,
+        m: 0,
+        display: 'grid',
+        gap: 1.5,
+        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+      }}
+    >
+      {list.map((item) => renderItem(item))}
+    </Box>
+  );
+}
+
 /** Accounts as a list: picture, handle (a link to their report when we can make one) and followers. */
 export function AccountList({
   platform,
@@ -147,21 +176,11 @@ export function AccountList({
 }) {
   const t = useT();
   const format = useDiscoveryFormat();
-  const list = accounts ?? [];
-  if (list.length === 0) return <Typography color="text.secondary">{emptyText}</Typography>;
   return (
-    <Box
-      component="ul"
-      sx={{
-        listStyle: 'none',
-        p: 0,
-        m: 0,
-        display: 'grid',
-        gap: 1.5,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-      }}
-    >
-      {list.map((account) => {
+    <GridList
+      items={accounts}
+      emptyText={emptyText}
+      renderItem={(account) => {
         const handle = account.username ?? account.handle ?? account.userId;
         return (
           <Box
@@ -191,8 +210,8 @@ export function AccountList({
             </Box>
           </Box>
         );
-      })}
-    </Box>
+      }}
+    />
   );
 }
 
@@ -214,21 +233,11 @@ function Metric({ icon, label, value }: { icon: ReactNode; label: string; value:
 export function PostList({ posts, emptyText }: { posts: Post[] | undefined; emptyText: string }) {
   const t = useT();
   const format = useDiscoveryFormat();
-  const list = posts ?? [];
-  if (list.length === 0) return <Typography color="text.secondary">{emptyText}</Typography>;
   return (
-    <Box
-      component="ul"
-      sx={{
-        listStyle: 'none',
-        p: 0,
-        m: 0,
-        display: 'grid',
-        gap: 1.5,
-        gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-      }}
-    >
-      {list.map((post) => (
+    <GridList
+      items={posts}
+      emptyText={emptyText}
+      renderItem={(post) => (
         <Card component="li" key={post.id} variant="outlined">
           <CardContent sx={{ display: 'grid', gap: 1 }}>
             {post.created ? (
@@ -269,7 +278,7 @@ export function PostList({ posts, emptyText }: { posts: Post[] | undefined; empt
             </ExternalLink>
           </CardContent>
         </Card>
-      ))}
-    </Box>
+      )}
+    />
   );
 }
