@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useMemo } from 'react';
 import { useLocale } from '../../hooks/use-locale';
+import { useT } from '../../hooks/use-t';
 import { useMoneyFormat } from '../money/money';
 
 /** A name over an e-mail address (or any two lines) in a grid cell. */
@@ -17,6 +18,19 @@ export function TwoLines({ primary, secondary }: { primary: string; secondary?: 
         </Typography>
       ) : null}
     </Box>
+  );
+}
+
+/** A social account's handle over its follower count; nothing when the account is not linked. */
+export function HandleCell({ handle, followers }: { handle: string | null; followers: number | null }) {
+  const t = useT();
+  const format = useAdminFormat();
+  if (!handle) return null;
+  return (
+    <TwoLines
+      primary={`@${handle}`}
+      secondary={followers === null ? null : `${format.number(followers)} ${t('admin.creators.followers')}`}
+    />
   );
 }
 

@@ -25,6 +25,17 @@ export interface TableSpec {
   filters: readonly FilterSpec[];
 }
 
+/** The accounts lists' "suspended or not" filter. */
+export const SUSPENDED_FILTER: FilterSpec = {
+  name: 'suspended',
+  label: 'admin.filter.suspended',
+  kind: 'select',
+  options: [
+    { value: 'no', label: 'admin.filter.suspended.no' },
+    { value: 'yes', label: 'admin.filter.suspended.yes' },
+  ],
+};
+
 export interface TableState {
   /** 1-based, as in the URL and the API. */
   page: number;

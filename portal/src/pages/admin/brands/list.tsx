@@ -5,8 +5,9 @@ import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import type { RowAction } from '../../../components/admin/admin-grid';
 import { AdminTable } from '../../../components/admin/admin-table';
-import { DateTimeCell, TwoLines, useAdminFormat } from '../../../components/admin/cells';
-import type { TableSpec } from '../../../components/admin/table-state';
+import { HandleCell, TwoLines } from '../../../components/admin/cells';
+import { dateTimeColumn } from '../../../components/admin/columns';
+import { SUSPENDED_FILTER, type TableSpec } from '../../../components/admin/table-state';
 import type { AdminBrand } from '../../../components/admin/types';
 import { RoleOnly } from '../../../components/auth/role-only';
 import { useT } from '../../../hooks/use-t';
@@ -17,18 +18,7 @@ const SPEC: TableSpec = {
   sortFields: ['createdAt', 'email', 'fullName', 'companyName'],
   defaultSort: 'createdAt',
   defaultOrder: 'desc',
-  filters: [
-    { name: 'q', label: 'admin.brands.filter.search', kind: 'search', maxLength: 100 },
-    {
-      name: 'suspended',
-      label: 'admin.filter.suspended',
-      kind: 'select',
-      options: [
-        { value: 'no', label: 'admin.filter.suspended.no' },
-        { value: 'yes', label: 'admin.filter.suspended.yes' },
-      ],
-    },
-  ],
+  filters: [{ name: 'q', label: 'admin.brands.filter.search', kind: 'search', maxLength: 100 }, SUSPENDED_FILTER],
 };
 
 /** Admins: brand accounts with their company details. */
@@ -42,7 +32,6 @@ export function AdminBrandsPage() {
 
 function BrandsTable() {
   const t = useT();
-  const format = useAdminFormat();
   const navigate = useNavigate();
 
   const columns = useMemo<GridColDef<AdminBrand>[]>(
@@ -75,17 +64,7 @@ function BrandsTable() {
         headerName: t('admin.brands.columns.instagram'),
         minWidth: 150,
         flex: 0.9,
-        renderCell: ({ row }) =>
-          row.instagramHandle ? (
-            <TwoLines
-              primary={`@${row.instagramHandle}`}
-              secondary={
-                row.instagramFollowers === null
-                  ? null
-                  : `${format.number(row.instagramFollowers)} ${t('admin.creators.followers')}`
-              }
-            />
-          ) : null,
+        renderCell: ({ row }) => <HandleCell handle={row.instagramHandle} followers={row.instagramFollowers} />,
       },
       { field: 'campaigns', headerName: t('admin.brands.columns.campaigns'), type: 'number', minWidth: 100 },
       {
@@ -94,14 +73,9 @@ function BrandsTable() {
         minWidth: 110,
         renderCell: ({ row }) => <SuspendedChip suspendedAt={row.suspendedAt} />,
       },
-      {
-        field: 'createdAt',
-        headerName: t('admin.columns.createdAt'),
-        minWidth: 120,
-        renderCell: ({ value }) => <DateTimeCell value={value} />,
-      },
+      dateTimeColumn('createdAt', t('admin.columns.createdAt')),
     ],
-    [t, format],
+    [t],
   );
 
   const actions = useCallback(

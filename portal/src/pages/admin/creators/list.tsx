@@ -4,12 +4,11 @@ import { useCallback, useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import type { RowAction } from '../../../components/admin/admin-grid';
 import { AdminTable } from '../../../components/admin/admin-table';
-import { DateTimeCell, TwoLines, useAdminFormat } from '../../../components/admin/cells';
-import type { TableSpec } from '../../../components/admin/table-state';
+import { HandleCell, TwoLines } from '../../../components/admin/cells';
+import { categoriesColumn, dateTimeColumn, useCategoryLabels } from '../../../components/admin/columns';
+import { SUSPENDED_FILTER, type TableSpec } from '../../../components/admin/table-state';
 import type { AdminCreator } from '../../../components/admin/types';
 import { RoleOnly } from '../../../components/auth/role-only';
-import { useCategories } from '../../../components/campaigns/use-categories';
-import { useLocale } from '../../../hooks/use-locale';
 import { useT } from '../../../hooks/use-t';
 import { SuspendedChip } from '../users/list';
 
@@ -22,15 +21,7 @@ const SPEC: TableSpec = {
     { name: 'q', label: 'admin.filter.search', kind: 'search', maxLength: 100 },
     // Options from `GET /api/categories`.
     { name: 'category', label: 'admin.creators.filter.category', kind: 'select' },
-    {
-      name: 'suspended',
-      label: 'admin.filter.suspended',
-      kind: 'select',
-      options: [
-        { value: 'no', label: 'admin.filter.suspended.no' },
-        { value: 'yes', label: 'admin.filter.suspended.yes' },
-      ],
-    },
+    SUSPENDED_FILTER,
   ],
 };
 
@@ -45,14 +36,8 @@ export function AdminCreatorsPage() {
 
 function CreatorsTable() {
   const t = useT();
-  const format = useAdminFormat();
   const navigate = useNavigate();
-  const locale = useLocale();
-  const { data: categoryList } = useCategories();
-  const categoryLabels = useMemo(
-    () => new Map((categoryList ?? []).map((category) => [category.key, category[locale]])),
-    [categoryList, locale],
-  );
+  const categoryLabels = useCategoryLabels();
 
   const columns = useMemo<GridColDef<AdminCreator>[]>(
     () => [
@@ -75,57 +60,29 @@ function CreatorsTable() {
         headerName: t('admin.creators.columns.instagram'),
         minWidth: 140,
         flex: 0.9,
-        renderCell: ({ row }) =>
-          row.instagramHandle ? (
-            <TwoLines
-              primary={`@${row.instagramHandle}`}
-              secondary={
-                row.instagramFollowers === null
-                  ? null
-                  : `${format.number(row.instagramFollowers)} ${t('admin.creators.followers')}`
-              }
-            />
-          ) : null,
+        renderCell: ({ row }) => <HandleCell handle={row.instagramHandle} followers={row.instagramFollowers} />,
       },
       {
         field: 'tiktokFollowers',
         headerName: t('admin.creators.columns.tiktok'),
         minWidth: 140,
         flex: 0.9,
-        renderCell: ({ row }) =>
-          row.tiktokHandle ? (
-            <TwoLines
-              primary={`@${row.tiktokHandle}`}
-              secondary={
-                row.tiktokFollowers === null
-                  ? null
-                  : `${format.number(row.tiktokFollowers)} ${t('admin.creators.followers')}`
-              }
-            />
-          ) : null,
+        renderCell: ({ row }) => <HandleCell handle={row.tiktokHandle} followers={row.tiktokFollowers} />,
       },
-      {
-        field: 'categories',
+      categoriesColumn(categoryLabels, {
         headerName: t('admin.creators.columns.categories'),
         minWidth: 180,
         flex: 1.2,
-        valueGetter: (_value, row) => row.categories.map((key) => categoryLabels.get(key) ?? key).join(', '),
-        renderCell: ({ value }) => <span title={value}>{value}</span>,
-      },
+      }),
       {
         field: 'suspendedAt',
         headerName: t('admin.users.columns.suspended'),
         minWidth: 110,
         renderCell: ({ row }) => <SuspendedChip suspendedAt={row.suspendedAt} />,
       },
-      {
-        field: 'createdAt',
-        headerName: t('admin.columns.createdAt'),
-        minWidth: 120,
-        renderCell: ({ value }) => <DateTimeCell value={value} />,
-      },
+      dateTimeColumn('createdAt', t('admin.columns.createdAt')),
     ],
-    [t, format, categoryLabels],
+    [t, categoryLabels],
   );
 
   const actions = useCallback(

@@ -1,16 +1,16 @@
 import DeleteForever from '@mui/icons-material/DeleteForever';
 import Box from '@mui/material/Box';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useNotification } from '@refinedev/core';
 import { useCallback, useMemo } from 'react';
 import type { RowAction } from '../../../components/admin/admin-grid';
-import { AdminTable, useRefreshTable } from '../../../components/admin/admin-table';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { DateTimeCell } from '../../../components/admin/cells';
+import { dateTimeColumn } from '../../../components/admin/columns';
+import { RowConfirmDialog } from '../../../components/admin/row-confirm-dialog';
 import type { TableSpec } from '../../../components/admin/table-state';
 import type { DeletionRequest } from '../../../components/admin/types';
 import { useRowDialog } from '../../../components/admin/use-row-dialog';
 import { RoleOnly } from '../../../components/auth/role-only';
-import { ConfirmDialog } from '../../../components/campaigns/confirm-dialog';
 import { type Tone, ToneChip } from '../../../components/campaigns/tone-chip';
 import { useT } from '../../../hooks/use-t';
 import { apiFetch } from '../../../lib/api-fetch';
@@ -61,8 +61,6 @@ export function AdminDeletionRequestsPage() {
 
 function DeletionRequestsTable() {
   const t = useT();
-  const refresh = useRefreshTable(SPEC);
-  const { open: notify } = useNotification();
   const dialog = useRowDialog<DeletionRequest>();
 
   const columns = useMemo<GridColDef<DeletionRequest>[]>(
@@ -100,24 +98,9 @@ function DeletionRequestsTable() {
           </Box>
         ),
       },
-      {
-        field: 'confirmedAt',
-        headerName: t('admin.deletions.columns.confirmedAt'),
-        minWidth: 120,
-        renderCell: ({ value }) => <DateTimeCell value={value} />,
-      },
-      {
-        field: 'completedAt',
-        headerName: t('admin.deletions.columns.completedAt'),
-        minWidth: 120,
-        renderCell: ({ value }) => <DateTimeCell value={value} />,
-      },
-      {
-        field: 'createdAt',
-        headerName: t('admin.columns.createdAt'),
-        minWidth: 120,
-        renderCell: ({ value }) => <DateTimeCell value={value} />,
-      },
+      dateTimeColumn('confirmedAt', t('admin.deletions.columns.confirmedAt')),
+      dateTimeColumn('completedAt', t('admin.deletions.columns.completedAt')),
+      dateTimeColumn('createdAt', t('admin.columns.createdAt')),
     ],
     [t],
   );
@@ -139,14 +122,6 @@ function DeletionRequestsTable() {
     [t, show],
   );
 
-  const request = dialog.target;
-  const onConfirm = async () => {
-    if (!request) return;
-    await apiFetch(`/api/admin/deletion-requests/${encodeURIComponent(request.id)}/process`, { method: 'POST' });
-    notify?.({ type: 'success', message: t('admin.deletions.process.done', { email: request.email }) });
-    void refresh();
-  };
-
   return (
     <>
       <AdminTable<DeletionRequest>
@@ -157,14 +132,16 @@ function DeletionRequestsTable() {
         columns={columns}
         actions={actions}
       />
-      <ConfirmDialog
-        open={dialog.isOpen}
+      <RowConfirmDialog
+        spec={SPEC}
+        dialog={dialog}
         title={t('admin.deletions.process.title')}
-        body={request ? t('admin.deletions.process.body', { email: request.email }) : ''}
+        body={(request) => t('admin.deletions.process.body', { email: request.email })}
         confirmLabel={t('admin.deletions.process.submit')}
-        isDestructive
-        onConfirm={onConfirm}
-        onClose={dialog.close}
+        run={(request) =>
+          apiFetch(`/api/admin/deletion-requests/${encodeURIComponent(request.id)}/process`, { method: 'POST' })
+        }
+        doneMessage={(request) => t('admin.deletions.process.done', { email: request.email })}
       />
     </>
   );

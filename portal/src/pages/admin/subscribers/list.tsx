@@ -1,18 +1,16 @@
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useNotification } from '@refinedev/core';
 import { useCallback, useMemo } from 'react';
 import type { RowAction } from '../../../components/admin/admin-grid';
-import { AdminTable, useRefreshTable } from '../../../components/admin/admin-table';
+import { AdminTable } from '../../../components/admin/admin-table';
 import { DateTimeCell, TwoLines } from '../../../components/admin/cells';
+import { categoriesColumn, dateTimeColumn, useCategoryLabels } from '../../../components/admin/columns';
+import { RowConfirmDialog } from '../../../components/admin/row-confirm-dialog';
 import type { TableSpec } from '../../../components/admin/table-state';
 import type { AdminSubscriber } from '../../../components/admin/types';
 import { useRowDialog } from '../../../components/admin/use-row-dialog';
 import { RoleOnly } from '../../../components/auth/role-only';
-import { ConfirmDialog } from '../../../components/campaigns/confirm-dialog';
 import { ToneChip } from '../../../components/campaigns/tone-chip';
-import { useCategories } from '../../../components/campaigns/use-categories';
-import { useLocale } from '../../../hooks/use-locale';
 import { useT } from '../../../hooks/use-t';
 import { apiFetch } from '../../../lib/api-fetch';
 
@@ -55,15 +53,8 @@ export function AdminSubscribersPage() {
 
 function SubscribersTable() {
   const t = useT();
-  const locale = useLocale();
-  const refresh = useRefreshTable(SPEC);
-  const { open: notify } = useNotification();
   const dialog = useRowDialog<AdminSubscriber>();
-  const { data: categoryList } = useCategories();
-  const categoryLabels = useMemo(
-    () => new Map((categoryList ?? []).map((category) => [category.key, category[locale]])),
-    [categoryList, locale],
-  );
+  const categoryLabels = useCategoryLabels();
 
   const columns = useMemo<GridColDef<AdminSubscriber>[]>(
     () => [
@@ -88,14 +79,11 @@ function SubscribersTable() {
           return first ? <TwoLines primary={first} secondary={second} /> : null;
         },
       },
-      {
-        field: 'categories',
+      categoriesColumn(categoryLabels, {
         headerName: t('admin.subscribers.columns.categories'),
         minWidth: 160,
         flex: 1,
-        valueGetter: (_value, row) => row.categories.map((key) => categoryLabels.get(key) ?? key).join(', '),
-        renderCell: ({ value }) => <span title={value}>{value}</span>,
-      },
+      }),
       {
         field: 'locale',
         headerName: t('admin.columns.locale'),
@@ -113,18 +101,8 @@ function SubscribersTable() {
             <ToneChip tone="warning" label={t('admin.subscribers.filter.confirmed.no')} />
           ),
       },
-      {
-        field: 'unsubscribedAt',
-        headerName: t('admin.subscribers.columns.unsubscribedAt'),
-        minWidth: 130,
-        renderCell: ({ value }) => <DateTimeCell value={value} />,
-      },
-      {
-        field: 'createdAt',
-        headerName: t('admin.columns.createdAt'),
-        minWidth: 120,
-        renderCell: ({ value }) => <DateTimeCell value={value} />,
-      },
+      dateTimeColumn('unsubscribedAt', t('admin.subscribers.columns.unsubscribedAt'), 130),
+      dateTimeColumn('createdAt', t('admin.columns.createdAt')),
     ],
     [t, categoryLabels],
   );
@@ -142,14 +120,6 @@ function SubscribersTable() {
     [t, show],
   );
 
-  const subscriber = dialog.target;
-  const onConfirm = async () => {
-    if (!subscriber) return;
-    await apiFetch(`/api/admin/subscribers/${encodeURIComponent(subscriber.id)}`, { method: 'DELETE' });
-    notify?.({ type: 'success', message: t('admin.subscribers.delete.done', { email: subscriber.email }) });
-    void refresh();
-  };
-
   return (
     <>
       <AdminTable<AdminSubscriber>
@@ -160,14 +130,16 @@ function SubscribersTable() {
         columns={columns}
         actions={actions}
       />
-      <ConfirmDialog
-        open={dialog.isOpen}
+      <RowConfirmDialog
+        spec={SPEC}
+        dialog={dialog}
         title={t('admin.subscribers.delete.title')}
-        body={subscriber ? t('admin.subscribers.delete.body', { email: subscriber.email }) : ''}
+        body={(subscriber) => t('admin.subscribers.delete.body', { email: subscriber.email })}
         confirmLabel={t('admin.subscribers.delete.submit')}
-        isDestructive
-        onConfirm={onConfirm}
-        onClose={dialog.close}
+        run={(subscriber) =>
+          apiFetch(`/api/admin/subscribers/${encodeURIComponent(subscriber.id)}`, { method: 'DELETE' })
+        }
+        doneMessage={(subscriber) => t('admin.subscribers.delete.done', { email: subscriber.email })}
       />
     </>
   );

@@ -12,7 +12,7 @@ import type { RowAction } from '../../../components/admin/admin-grid';
 import { AdminTable, useRefreshTable } from '../../../components/admin/admin-table';
 import { DateTimeCell, TwoLines } from '../../../components/admin/cells';
 import { roleLabel } from '../../../components/admin/role-label';
-import type { TableSpec } from '../../../components/admin/table-state';
+import { SUSPENDED_FILTER, type TableSpec } from '../../../components/admin/table-state';
 import { type AdminUser, ROLES } from '../../../components/admin/types';
 import { RoleOnly } from '../../../components/auth/role-only';
 import { ConfirmDialog, type ReasonField } from '../../../components/campaigns/confirm-dialog';
@@ -35,15 +35,7 @@ export const USERS_SPEC: TableSpec = {
       kind: 'select',
       options: ROLES.map((role) => ({ value: role, label: `admin.role.${role}` as const })),
     },
-    {
-      name: 'suspended',
-      label: 'admin.filter.suspended',
-      kind: 'select',
-      options: [
-        { value: 'no', label: 'admin.filter.suspended.no' },
-        { value: 'yes', label: 'admin.filter.suspended.yes' },
-      ],
-    },
+    SUSPENDED_FILTER,
   ],
 };
 

@@ -1,0 +1,48 @@
+import { useNotification } from '@refinedev/core';
+import { ConfirmDialog } from '../campaigns/confirm-dialog';
+import { useRefreshTable } from './admin-table';
+import type { TableSpec } from './table-state';
+import type { RowDialog } from './use-row-dialog';
+
+/**
+ * Asks before a destructive action on one row of a table: on confirm it makes the call, says it
+ * is done and reloads the table; a failed call is shown in the dialog, which stays open.
+ */
+export function RowConfirmDialog<Row>({
+  spec,
+  dialog,
+  title,
+  body,
+  confirmLabel,
+  run,
+  doneMessage,
+}: {
+  spec: TableSpec;
+  dialog: RowDialog<Row>;
+  title: string;
+  body: (row: Row) => string;
+  confirmLabel: string;
+  run: (row: Row) => Promise<unknown>;
+  doneMessage: (row: Row) => string;
+}) {
+  const refresh = useRefreshTable(spec);
+  const { open: notify } = useNotification();
+  const row = dialog.target;
+  const onConfirm = async () => {
+    if (!row) return;
+    await run(row);
+    notify?.({ type: 'success', message: doneMessage(row) });
+    void refresh();
+  };
+  return (
+    <ConfirmDialog
+      open={dialog.isOpen}
+      title={title}
+      body={row ? body(row) : ''}
+      confirmLabel={confirmLabel}
+      isDestructive
+      onConfirm={onConfirm}
+      onClose={dialog.close}
+    />
+  );
+}
