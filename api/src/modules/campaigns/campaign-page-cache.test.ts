@@ -182,6 +182,23 @@ describe('creators’ campaign pages kept in memory', () => {
     expect(built).not.toEqual(before);
   });
 
+  it('are not prepared again for a creator whose claim on an unpublished campaign keeps them from using them', async () => {
+    const paused = await createCampaign(t.db, brand.id, {
+      title: 'Resa pausad',
+      categories: ['travel'],
+      status: 'paused',
+    });
+    const creator = await createUser(t.db, { role: 'creator' });
+    await createClaim(t.db, paused, creator.id);
+    const cookie = await loginAs(t.db, creator);
+    const plain = await page(creators[1]?.cookie ?? '', '?q=fika');
+    const before = pageCacheStats(t.db);
+    for (let n = 0; n < 3; n++) expect(await page(cookie, '?q=fika')).toEqual(plain);
+    expect((await page(cookie, '?q=resa')).data.map((view) => view.title)).toContain('Resa pausad');
+    const after = pageCacheStats(t.db);
+    expect([after.hits - before.hits, after.built - before.built]).toEqual([0, 0]);
+  });
+
   it('follow the clock: a campaign coming soon is active once it has started', async () => {
     const start = Date.now() + HOUR_MS;
     const soon = await createCampaign(t.db, brand.id, {

@@ -153,6 +153,17 @@ export function rememberPage(
   key: string,
   built: { listVersion: number; versions: PageVersions; page: CampaignPage; builtAt: Date },
 ): void {
+  const pages = pagesOf(db);
+  const kept = pages.get(key);
+  // Built again only for a creator who may not use it (one with a claim on an unpublished campaign):
+  // what is kept is still current, so there is nothing to prepare.
+  if (
+    kept &&
+    kept.listVersion === built.listVersion &&
+    sameVersions(kept.versions, built.versions) &&
+    Date.now() < kept.validUntil
+  )
+    return;
   const views = built.page.data.map((view) => (view.myClaim ? { ...view, myClaim: null } : view));
   if (views.length === 0) return;
   const builtAt = built.builtAt.getTime();
@@ -164,7 +175,7 @@ export function rememberPage(
   }
   countsOf(db).built += 1;
   const prepared = prepareJson(JSON.stringify({ data: views, total: built.page.total }));
-  pagesOf(db).set(
+  pages.set(
     key,
     {
       listVersion: built.listVersion,
