@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addWorkingDays, isWorkingDay, swedishHolidays, workingDaysBetween } from './working-days.ts';
+import {
+  addWorkingDays,
+  isWorkingDay,
+  nextStockholmMidnight,
+  swedishHolidays,
+  workingDaysBetween,
+} from './working-days.ts';
 
 // All instants are written in UTC; the comments give the Stockholm wall-clock time
 // (CET = UTC+1 in winter, CEST = UTC+2 from the last Sunday of March to the last Sunday of October).
@@ -211,5 +217,22 @@ describe('workingDaysBetween', () => {
 
   it('rejects an invalid date', () => {
     expect(() => workingDaysBetween(at('2026-04-01T08:00:00Z'), new Date(Number.NaN))).toThrow(RangeError);
+  });
+});
+
+describe('nextStockholmMidnight', () => {
+  it.each([
+    ['in winter (UTC+1)', '2026-01-15T12:00:00Z', '2026-01-15T23:00:00.000Z'],
+    ['in summer (UTC+2)', '2026-07-15T12:00:00Z', '2026-07-15T22:00:00.000Z'],
+    ['just after midnight, a whole day ahead', '2026-07-15T22:00:00Z', '2026-07-16T22:00:00.000Z'],
+    ['on the 25-hour day summer time ends', '2026-10-24T22:30:00Z', '2026-10-25T23:00:00.000Z'],
+    ['on the 23-hour day summer time begins', '2026-03-28T23:30:00Z', '2026-03-29T22:00:00.000Z'],
+    ['at the turn of the year', '2026-12-31T22:59:59Z', '2026-12-31T23:00:00.000Z'],
+  ])('finds the next Swedish day %s', (_when, at, expected) => {
+    expect(nextStockholmMidnight(new Date(at)).toISOString()).toBe(expected);
+  });
+
+  it('refuses an invalid date', () => {
+    expect(() => nextStockholmMidnight(new Date('nope'))).toThrow(RangeError);
   });
 });

@@ -135,6 +135,12 @@ function holidaysOf(year: number): Map<string, string> {
   return holidays;
 }
 
+/** When the next Stockholm calendar day begins after `at` (local midnight, summer time or not). */
+export function nextStockholmMidnight(at: Date): Date {
+  const wall = wallClock(checkDate(at));
+  return new Date(instantOfWall(Date.UTC(wall.year, wall.month - 1, wall.day + 1)));
+}
+
 /** Swedish public holidays and de-facto days off of a year: 'YYYY-MM-DD' → Swedish name (coinciding names joined by ', '). */
 export function swedishHolidays(year: number): Map<string, string> {
   return new Map(holidaysOf(year));

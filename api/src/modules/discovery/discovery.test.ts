@@ -8,7 +8,7 @@ import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { cacheKey } from './cache.ts';
 import { SAMPLE_PROVIDER_KEY } from './provider.ts';
-import { flushCacheHits, stockholmDay } from './usage.ts';
+import { flushCacheHits, secondsUntilTomorrow, stockholmDay } from './usage.ts';
 
 let t: TestApp;
 let smtp: TestSmtp;
@@ -310,13 +310,18 @@ describe('the daily credit cap', () => {
         'instagram/reports/cleo.creates?calculationMethod=average',
         'instagram/reports/fjallkaffe?calculationMethod=average',
       ];
+      const sent = new Date();
       const answers = await Promise.all(
         paths.map((path) => capped.app.request(`/api/discovery/${path}`, { headers: jsonHeaders(cookie) })),
       );
+      const answered = new Date();
       expect(answers.map((res) => res.status).sort()).toEqual([200, 200, 429, 429]);
       const refused = answers.filter((res) => res.status === 429);
       for (const res of refused) {
-        expect(res.headers.get('Retry-After')).toMatch(/^\d+$/);
+        // Until the Swedish day ends, as counted between sending and answering.
+        const retryAfter = Number(res.headers.get('Retry-After'));
+        expect(retryAfter).toBeGreaterThanOrEqual(secondsUntilTomorrow(answered) - 1);
+        expect(retryAfter).toBeLessThanOrEqual(secondsUntilTomorrow(sent) + 1);
         expect(((await res.json()) as { error: { code: string } }).error.code).toBe('credit_cap_reached');
       }
       expect((await usageOf(spender.id))?.creditHundredths).toBe(200);

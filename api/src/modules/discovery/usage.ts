@@ -2,6 +2,7 @@ import type { Database } from '@kollab/db';
 import { providerUsage } from '@kollab/db/schema';
 import { and, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.ts';
+import { nextStockholmMidnight } from '../../lib/working-days.ts';
 
 /** Credits are counted in hundredths so that sums of 0.01-credit search hits stay exact. */
 export function toHundredths(credits: number): number {
@@ -141,8 +142,7 @@ export async function usageToday(
   return { credits: fromHundredths(row?.hundredths ?? 0), rawRequests: row?.rawRequests ?? 0 };
 }
 
-function secondsUntilTomorrow(now: Date): number {
-  // Close enough for Retry-After: midnight UTC+1/+2 is within an hour of this either way.
-  const tomorrow = new Date(`${stockholmDay(new Date(now.getTime() + 86_400_000))}T00:00:00+01:00`);
-  return Math.max(60, Math.round((tomorrow.getTime() - now.getTime()) / 1000));
+/** Retry-After for a spent daily cap: until the Swedish day ends (a minute at least). */
+export function secondsUntilTomorrow(now: Date): number {
+  return Math.max(60, Math.round((nextStockholmMidnight(now).getTime() - now.getTime()) / 1000));
 }
