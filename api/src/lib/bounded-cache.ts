@@ -54,13 +54,16 @@ export class BoundedCache<V> {
   }
 }
 
-/** One value per owner (a database handle, say), made on first use and dropped with the owner. */
-export function perOwner<O extends object, T>(make: () => T): (owner: O) => T {
+/**
+ * One value per owner (a database handle, say), made from the owner on first use and dropped with
+ * it: a statement prepared once per database, a cache kept per database.
+ */
+export function perOwner<O extends object, T>(make: (owner: O) => T): (owner: O) => T {
   const values = new WeakMap<O, T>();
   return (owner) => {
     let value = values.get(owner);
     if (value === undefined) {
-      value = make();
+      value = make(owner);
       values.set(owner, value);
     }
     return value;

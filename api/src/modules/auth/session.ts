@@ -4,6 +4,7 @@ import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { perOwner } from '../../lib/bounded-cache.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 
 /*
@@ -39,8 +40,6 @@ export async function createSession(db: Database, userId: string): Promise<{ tok
   return { token: `${id}.${secret}`, session };
 }
 
-const lookups = new WeakMap<Database, ReturnType<typeof prepareSessionLookup>>();
-
 function prepareSessionLookup(db: Database) {
   return db
     .select({ session: sessions, user: users })
@@ -55,14 +54,7 @@ function prepareSessionLookup(db: Database) {
  * The session-and-user lookup runs on every signed-in request, so it is a prepared statement:
  * PostgreSQL parses and plans it once per connection instead of once per request.
  */
-function sessionLookup(db: Database) {
-  let lookup = lookups.get(db);
-  if (!lookup) {
-    lookup = prepareSessionLookup(db);
-    lookups.set(db, lookup);
-  }
-  return lookup;
-}
+const sessionLookup = perOwner(prepareSessionLookup);
 
 /**
  * Checks a cookie value. Expired sessions are deleted; a session past half its lifetime is extended

@@ -105,7 +105,7 @@ function prepareCheck(db: Database) {
     .prepare('campaign_page_check');
 }
 
-const checksOf = perOwner((): { statement?: ReturnType<typeof prepareCheck> } => ({}));
+const checkOf = perOwner(prepareCheck);
 
 function sameVersions(a: PageVersions, b: PageVersions): boolean {
   return a.campaigns === b.campaigns && a.brands === b.brands;
@@ -120,9 +120,7 @@ export async function pageFromCache(db: Database, creator: User, key: string): P
     pages.delete(key);
     return undefined;
   }
-  const checks = checksOf(db);
-  checks.statement ??= prepareCheck(db);
-  const [now] = await checks.statement.execute({ me: creator.id, ids: cached.ids, brandIds: cached.brandIds });
+  const [now] = await checkOf(db).execute({ me: creator.id, ids: cached.ids, brandIds: cached.brandIds });
   if (!now || now.claimsUnpublished) return undefined;
   if (now.listVersion !== cached.listVersion || !sameVersions(now, cached.versions)) {
     pages.delete(key);

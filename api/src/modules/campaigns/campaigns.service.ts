@@ -50,7 +50,7 @@ function prepareBrandSearch(db: Database) {
     .prepare('campaign_list_brands');
 }
 
-const brandSearchOf = perOwner((): { statement?: ReturnType<typeof prepareBrandSearch> } => ({}));
+const brandSearchOf = perOwner(prepareBrandSearch);
 
 type ListShape = Pick<ListCampaignsQuery, 'sort' | 'order'> & {
   role: User['role'];
@@ -269,9 +269,7 @@ export async function listCampaigns(db: Database, actor: User, query: ListCampai
   const pattern = search ? `%${escapeLike(search)}%` : undefined;
   let brandIds: string[] = [];
   if (pattern) {
-    const brandSearch = brandSearchOf(db);
-    brandSearch.statement ??= prepareBrandSearch(db);
-    brandIds = (await brandSearch.statement.execute({ pattern })).map((brand) => brand.id);
+    brandIds = (await brandSearchOf(db).execute({ pattern })).map((brand) => brand.id);
   }
   // Everything the shared total depends on besides the campaigns themselves.
   const totalKey = JSON.stringify([
