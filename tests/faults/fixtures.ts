@@ -2,15 +2,11 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { servePictures, signInByApi } from '../fixtures/api.ts';
 import { test as base, expect } from '../fixtures/test.ts';
 import { type ApiProcess, startApiProcess } from '../support/api-process.ts';
 
 const BRAND = { email: 'brand@demo.kollab.se', password: 'demo-brand-2026' };
-/** A 1×1 transparent PNG. */
-const PIXEL = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 
 /** The seeded data directory every fault server starts from a copy of (see template.setup.ts). */
 export function templateDir(): string {
@@ -67,21 +63,7 @@ export { expect };
 
 /** Signs the page's context in as the demo brand through the credentials callback, as the sign-in form does. */
 export async function signInAsBrand(request: APIRequestContext): Promise<void> {
-  const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as { csrfToken: string };
-  const response = await request.post('/api/auth/callback/credentials', {
-    form: { csrfToken, email: BRAND.email, password: BRAND.password, json: 'true' },
-  });
-  expect(response.ok()).toBe(true);
-}
-
-/**
- * The sample provider's profile pictures live on example.com, which these machines cannot reach:
- * answer them with a pixel so the page logs no failed loads.
- */
-export async function servePictures(page: Page): Promise<void> {
-  await page.route(/^https:\/\/[^/]*example\.com\//, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }),
-  );
+  await signInByApi(request, BRAND.email, BRAND.password);
 }
 
 /**
@@ -159,8 +141,22 @@ export async function expectServerSurvived(server: ApiProcess, expectedFailures:
   expect(outputProblems(server)).toEqual([]);
 }
 
+/**
+ * Signs the demo brand in, answers the profile pictures (servePictures), opens Discover and waits for
+ * the status strip, so the provider's first request (the balance) is answered.
+ */
+export async function openDiscoveryAsBrand(
+  page: Page,
+  balance: RegExp | string,
+  locale: 'sv' | 'en' = 'sv',
+): Promise<void> {
+  await servePictures(page);
+  await signInAsBrand(page.request);
+  await openDiscovery(page, balance, locale);
+}
+
 /** Opens Discover and waits for the status strip, so the provider's first request (the balance) is answered. */
-export async function openDiscovery(page: Page, balance: RegExp | string, locale: 'sv' | 'en' = 'sv'): Promise<void> {
+async function openDiscovery(page: Page, balance: RegExp | string, locale: 'sv' | 'en' = 'sv'): Promise<void> {
   await page.goto(locale === 'en' ? '/app/discovery?locale=en' : '/app/discovery');
   await expect(page.getByText(balance)).toBeVisible({ timeout: 15_000 });
 }

@@ -1,12 +1,5 @@
 import { ENGLISH, SWEDISH, searchAndReportRecover } from './discovery-steps.ts';
-import {
-  expectFailedLoads,
-  expectServerSurvived,
-  openDiscovery,
-  servePictures,
-  signInAsBrand,
-  test,
-} from './fixtures.ts';
+import { expectFailedLoads, expectServerSurvived, openDiscoveryAsBrand, test } from './fixtures.ts';
 
 // Malformed answers are not retried by the API client: every second provider request gets one,
 // starting with the second (the first, the balance, gets through).
@@ -19,9 +12,7 @@ test.describe('a provider answering 200 with a body that is not JSON', () => {
     server,
   }) => {
     test.setTimeout(90_000);
-    await servePictures(page);
-    await signInAsBrand(page.request);
-    await openDiscovery(page, /^Kvar: /);
+    await openDiscoveryAsBrand(page, /^Kvar: /);
 
     const reportPath = await searchAndReportRecover(
       page,
@@ -43,9 +34,7 @@ test.describe('a provider answering 200 with JSON of the wrong shape', () => {
     server,
   }) => {
     test.setTimeout(90_000);
-    await servePictures(page);
-    await signInAsBrand(page.request);
-    await openDiscovery(page, /^Left: /, 'en');
+    await openDiscoveryAsBrand(page, /^Left: /, 'en');
 
     const reportPath = await searchAndReportRecover(
       page,

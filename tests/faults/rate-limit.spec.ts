@@ -1,14 +1,6 @@
 import { checkPage } from '../fixtures/visit.ts';
 import { SWEDISH, searchAndReportRecover } from './discovery-steps.ts';
-import {
-  expect,
-  expectFailedLoads,
-  expectServerSurvived,
-  openDiscovery,
-  servePictures,
-  signInAsBrand,
-  test,
-} from './fixtures.ts';
+import { expect, expectFailedLoads, expectServerSurvived, openDiscoveryAsBrand, test } from './fixtures.ts';
 
 const RATE_LIMITED = 'Datakällan tar emot för många frågor just nu. Vänta en minut och försök igen.';
 
@@ -23,9 +15,7 @@ test('a rate-limited provider: search, report and refresh say so in Swedish and 
   server,
 }) => {
   test.setTimeout(90_000);
-  await servePictures(page);
-  await signInAsBrand(page.request);
-  await openDiscovery(page, /^Kvar: /);
+  await openDiscoveryAsBrand(page, /^Kvar: /);
 
   const reportPath = await searchAndReportRecover(page, SWEDISH, RATE_LIMITED, { search: true });
 

@@ -1,12 +1,5 @@
 import { SWEDISH, searchAndReportRecover, searchRecovers } from './discovery-steps.ts';
-import {
-  expectFailedLoads,
-  expectServerSurvived,
-  openDiscovery,
-  servePictures,
-  signInAsBrand,
-  test,
-} from './fixtures.ts';
+import { expectFailedLoads, expectServerSurvived, openDiscoveryAsBrand, test } from './fixtures.ts';
 
 const PROVIDER_ERROR = 'Datakällan svarade med ett fel. Försök igen om en stund.';
 
@@ -21,9 +14,7 @@ test.describe('a provider answering 500', () => {
     server,
   }) => {
     test.setTimeout(90_000);
-    await servePictures(page);
-    await signInAsBrand(page.request);
-    await openDiscovery(page, /^Kvar: /);
+    await openDiscoveryAsBrand(page, /^Kvar: /);
 
     const reportPath = await searchAndReportRecover(page, SWEDISH, PROVIDER_ERROR, { report: true });
 
@@ -44,9 +35,7 @@ for (const status of [502, 503]) {
       server,
     }) => {
       test.setTimeout(60_000);
-      await servePictures(page);
-      await signInAsBrand(page.request);
-      await openDiscovery(page, /^Kvar: /);
+      await openDiscoveryAsBrand(page, /^Kvar: /);
 
       await searchRecovers(page, SWEDISH, PROVIDER_ERROR);
 

@@ -1,13 +1,5 @@
 import { checkPage } from '../fixtures/visit.ts';
-import {
-  expect,
-  expectFailedLoads,
-  expectServerSurvived,
-  openDiscovery,
-  servePictures,
-  signInAsBrand,
-  test,
-} from './fixtures.ts';
+import { expect, expectFailedLoads, expectServerSurvived, openDiscoveryAsBrand, test } from './fixtures.ts';
 
 const TIMED_OUT = 'Datakällan svarade inte i tid. Försök igen.';
 
@@ -16,9 +8,7 @@ test.describe('a provider that answers every request a second late', () => {
 
   test('search and report show that they are loading, then their answers', async ({ page, server }) => {
     test.setTimeout(90_000);
-    await servePictures(page);
-    await signInAsBrand(page.request);
-    await openDiscovery(page, /^Kvar: /);
+    await openDiscoveryAsBrand(page, /^Kvar: /);
 
     await page.getByRole('button', { name: 'Sök', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Söker …' })).toBeVisible();
@@ -49,9 +39,8 @@ test.describe('a provider that never answers', () => {
     server,
   }) => {
     test.setTimeout(90_000);
-    await signInAsBrand(page.request);
     // Even the balance times out: the strip says so instead of waiting for ever.
-    await openDiscovery(page, 'Saldot kunde inte läsas just nu');
+    await openDiscoveryAsBrand(page, 'Saldot kunde inte läsas just nu');
 
     await page.getByRole('button', { name: 'Sök', exact: true }).click();
     await expect(page.getByRole('status').filter({ hasText: 'Söker …' })).toBeVisible();

@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { signInByApi } from '../fixtures/api.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { linkInNewestMail } from './mail.ts';
 
@@ -20,12 +21,7 @@ function watch(page: Page): { errors: string[]; dialogs: string[] } {
 }
 
 async function signIn(context: BrowserContext, origin: string, email: string, password: string): Promise<void> {
-  const { csrfToken } = (await (await context.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
-  const response = await context.request.post('/api/auth/callback/credentials', {
-    form: { csrfToken, email, password, json: 'true' },
-    headers: { Origin: origin },
-  });
-  expect(response.ok()).toBe(true);
+  await signInByApi(context.request, email, password, origin);
 }
 
 async function expectNoViolations(page: Page): Promise<void> {

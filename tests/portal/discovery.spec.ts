@@ -1,33 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { servePictures, signInByApi } from '../fixtures/api.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 const BRAND = { email: 'brand@demo.kollab.se', password: 'demo-brand-2026' };
 const CREATOR = { email: 'creator@demo.kollab.se', password: 'demo-creator-2026' };
-/** A 1×1 transparent PNG. */
-const PIXEL = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
-
-/** Signs a request context in through the credentials callback, as the portal's sign-in form does. */
-async function signInByApi(request: APIRequestContext, email: string, password: string): Promise<void> {
-  const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as { csrfToken: string };
-  const response = await request.post('/api/auth/callback/credentials', {
-    form: { csrfToken, email, password, json: 'true' },
-  });
-  expect(response.ok()).toBe(true);
-}
-
-/**
- * The sample provider's profile pictures live on example.com, which these machines cannot reach
- * (and which serves nothing): answer them with a pixel so the page logs no failed loads.
- */
-async function servePictures(page: Page): Promise<void> {
-  await page.route(/^https:\/\/[^/]*example\.com\//, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }),
-  );
-}
 
 async function expectNoViolations(page: Page): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();

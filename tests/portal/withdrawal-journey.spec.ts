@@ -1,19 +1,11 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { signInByApi } from '../fixtures/api.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { linkInNewestMail } from './mail.ts';
 
 const BRAND = { email: 'brand@demo.kollab.se', password: 'demo-brand-2026' };
 const ADMIN = { email: 'admin@demo.kollab.se', password: 'demo-admin-2026' };
 const CAMPAIGN = 'Höstens fjällrost';
-
-/** Signs a request context in through the credentials callback, as the portal's sign-in form does. */
-async function signInByApi(request: APIRequestContext, email: string, password: string): Promise<void> {
-  const { csrfToken } = (await (await request.get('/api/auth/csrf')).json()) as { csrfToken: string };
-  const response = await request.post('/api/auth/callback/credentials', {
-    form: { csrfToken, email, password, json: 'true' },
-  });
-  expect(response.ok()).toBe(true);
-}
 
 /** POSTs JSON and returns `data`, failing the test with the API's answer when it is not a 2xx. */
 async function post<T>(request: APIRequestContext, path: string, body: unknown = {}): Promise<T> {
