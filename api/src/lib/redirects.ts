@@ -1,17 +1,28 @@
+const APP_PREFIX = '/app';
+
 /**
- * A same-origin path to send the browser to after sign-in or sign-out. Anything else (another host,
- * `//evil`, `javascript:`) becomes the fallback, so the auth routes cannot be used as open redirects.
+ * A path under the portal (`/app` or `/app/…`) to send the browser to after sign-in or sign-out.
+ * The check runs on the URL as the browser will resolve it, not on the raw input: `/.//evil`
+ * normalises to the protocol-relative `//evil`, so any result starting `//` or `/\`, on another
+ * origin, or outside the portal becomes the fallback. The auth routes cannot be open redirects.
  */
 export function safeCallbackPath(raw: string | undefined, publicUrl: string, fallback = '/app/'): string {
   if (!raw) return fallback;
   try {
     const base = new URL(publicUrl);
     const url = new URL(raw, base);
-    if (url.origin !== base.origin || raw.startsWith('//') || raw.includes('\\')) return fallback;
-    return `${url.pathname}${url.search}${url.hash}`;
+    if (url.origin !== base.origin) return fallback;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return isAppPath(path) ? path : fallback;
   } catch {
     return fallback;
   }
+}
+
+/** True for `/app` and `/app/…` paths that a browser resolves on the same origin. */
+export function isAppPath(path: string): boolean {
+  if (path.startsWith('//') || path.startsWith('/\\') || path.includes('\\')) return false;
+  return path === APP_PREFIX || /^\/app[/?#]/.test(path);
 }
 
 /** `/app/login` with the given query (error, callbackUrl), for auth failures. */

@@ -1,4 +1,5 @@
 import { apiFetch } from './api-fetch';
+import { safeCallbackUrl } from './callback-url';
 
 /** The API's auth routes (the spec's default base path). */
 export const AUTH_BASE = '/api/auth';
@@ -104,7 +105,7 @@ export async function requestSignIn(
     return null;
   }
   const error = new URL(url, window.location.origin).searchParams.get('error');
-  return { ok: !error, error, status: 200, url: error ? null : url };
+  return { ok: !error, error, status: 200, url: error ? null : safeCallbackUrl(url) };
 }
 
 /** `POST /signout`; the server deletes the session and clears the cookie. */

@@ -2,18 +2,27 @@
 export const APP_BASE = '/app';
 
 /**
- * A same-origin path to return to after sign-in, or the dashboard. Absolute URLs to other origins,
- * protocol-relative `//host` and anything unparsable fall back to `/app/`.
+ * A same-origin path under the portal to return to after sign-in, or the dashboard. The check runs
+ * on the URL as the browser resolves it (`/.//evil` becomes `//evil`), so other origins,
+ * protocol-relative `//host` or `/\\host` results, paths outside `/app` and anything unparsable
+ * fall back to `/app/`.
  */
 export function safeCallbackUrl(raw: string | null | undefined): string {
   if (!raw) return `${APP_BASE}/`;
   try {
     const url = new URL(raw, window.location.origin);
-    if (url.origin !== window.location.origin) return `${APP_BASE}/`;
-    return `${url.pathname}${url.search}${url.hash}`;
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    if (url.origin !== window.location.origin || !isAppPath(path)) return `${APP_BASE}/`;
+    return path;
   } catch {
     return `${APP_BASE}/`;
   }
+}
+
+/** `/app` or `/app/…`, never `//…` or a path with a backslash (which browsers read as `/`). */
+function isAppPath(path: string): boolean {
+  if (path.startsWith('//') || path.includes('\\')) return false;
+  return path === APP_BASE || /^\/app[/?#]/.test(path);
 }
 
 /** The router path for an `/app/...` URL, or null when the URL is outside the portal. */

@@ -184,6 +184,8 @@ describe('sign-up, verification and sign-in', () => {
       ['http://localhost:3000/app/profile', '/app/profile'],
       ['https://evil.example/phish', '/app/'],
       ['//evil.example/phish', '/app/'],
+      ['/.//evil.example/phish', '/app/'],
+      ['/app/..//evil.example', '/app/'],
       ['javascript:alert(1)', '/app/'],
     ]) {
       const res = await new TestBrowser(t).postForm('/api/auth/callback/credentials', {
