@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from './env.ts';
 
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  PUBLIC_URL: 'https://kollab.se',
+  SESSION_SECRET: 's'.repeat(40),
+  ENCRYPTION_KEY: 'a'.repeat(64),
+  SMTP_URL: 'smtps://mailer:secret@smtp.example.se:465',
+};
+
 describe('parseEnv', () => {
   it('needs no settings at all', () => {
     const env = parseEnv({});
@@ -12,8 +20,32 @@ describe('parseEnv', () => {
   });
 
   it('does not seed demo data in production unless asked', () => {
-    expect(parseEnv({ NODE_ENV: 'production' }).SEED_DEMO).toBe(false);
-    expect(parseEnv({ NODE_ENV: 'production', SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+    expect(parseEnv(PRODUCTION).SEED_DEMO).toBe(false);
+    expect(parseEnv({ ...PRODUCTION, SEED_DEMO: 'true' }).SEED_DEMO).toBe(true);
+  });
+
+  it('refuses to start in production on the development defaults, naming every missing setting', () => {
+    expect(() => parseEnv({ NODE_ENV: 'production' })).toThrow(
+      [
+        'Invalid settings:',
+        '  SESSION_SECRET: required in production, given from outside the data folder',
+        '  ENCRYPTION_KEY: required in production, given from outside the data folder',
+        '  SMTP_URL: required in production (mail is never written to files there)',
+        '  PUBLIC_URL: required in production: the https address people use',
+      ].join('\n'),
+    );
+  });
+
+  it('refuses a plain-http public URL in production (the session cookie would not be Secure)', () => {
+    expect(() => parseEnv({ ...PRODUCTION, PUBLIC_URL: 'http://kollab.se' })).toThrow(
+      'PUBLIC_URL: must be an https URL in production',
+    );
+  });
+
+  it('starts in production with every required setting', () => {
+    const env = parseEnv(PRODUCTION);
+    expect(env.PUBLIC_URL).toBe('https://kollab.se');
+    expect(env.SESSION_SECRET).toBe(PRODUCTION.SESSION_SECRET);
   });
 
   it('treats empty settings as unset', () => {

@@ -16,6 +16,23 @@ const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/**
+ * How many reverse proxies stand in front of the server: `X-Forwarded-For` is read only that many
+ * addresses from its right end, the ones those proxies wrote. `true` means one, `false` none.
+ */
+const proxyHops = z
+  .string()
+  .trim()
+  .transform((value, ctx) => {
+    const lower = value.toLowerCase();
+    if (['false', 'no', ''].includes(lower)) return 0;
+    if (['true', 'yes'].includes(lower)) return 1;
+    const hops = /^\d{1,2}$/.test(lower) ? Number(lower) : Number.NaN;
+    if (hops <= 10) return hops;
+    ctx.addIssue({ code: 'custom', message: 'expected false, true or a number of proxies from 0 to 10' });
+    return z.NEVER;
+  });
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -33,7 +50,7 @@ const EnvSchema = z
     DATA_DIR: z.string().trim().min(1).default('.data'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     SEED_DEMO: booleanText.optional(),
-    TRUST_PROXY: booleanText.default(false),
+    TRUST_PROXY: proxyHops.default(0),
     RATE_LIMIT_MULTIPLIER: z.coerce
       .number({ message: 'expected a whole number of at least 1' })
       .int('expected a whole number of at least 1')
@@ -83,6 +100,7 @@ const EnvSchema = z
       .default('https://openidconnect.googleapis.com/v1/userinfo'),
   })
   .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') requireProductionSettings(env, ctx);
     const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
     if (s3.some(Boolean) && !s3.every(Boolean)) {
       for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
@@ -113,6 +131,24 @@ const EnvSchema = z
   }));
 
 export type Env = z.infer<typeof EnvSchema>;
+
+/**
+ * Production never runs on the development conveniences: secrets generated into the data folder
+ * (one copy of the folder would hold the data and its key), a plain-http public URL (the session
+ * cookie would lack `Secure`) or mail written to files with its links.
+ */
+function requireProductionSettings(
+  env: { PUBLIC_URL?: string | undefined; SESSION_SECRET?: string | undefined } & Record<string, unknown>,
+  ctx: z.RefinementCtx,
+): void {
+  const missing = (key: string, message: string) => ctx.addIssue({ code: 'custom', path: [key], message });
+  const outside = 'required in production, given from outside the data folder';
+  if (!env.SESSION_SECRET) missing('SESSION_SECRET', outside);
+  if (!env.ENCRYPTION_KEY) missing('ENCRYPTION_KEY', outside);
+  if (!env.SMTP_URL) missing('SMTP_URL', 'required in production (mail is never written to files there)');
+  if (!env.PUBLIC_URL) missing('PUBLIC_URL', 'required in production: the https address people use');
+  else if (!env.PUBLIC_URL.startsWith('https://')) missing('PUBLIC_URL', 'must be an https URL in production');
+}
 
 /** A start-up failure caused by a setting; its message names every bad setting. */
 export class EnvError extends Error {

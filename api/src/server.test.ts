@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -48,6 +48,8 @@ describe('server start-up', () => {
   it.each([
     [{ PORT: 'abc' }, 'PORT: expected a whole number between 1 and 65535'],
     [{ DATABASE_URL: 'nonsense' }, 'DATABASE_URL: expected a postgres:// or postgresql:// URL'],
+    [{ NODE_ENV: 'production' }, 'SESSION_SECRET: required in production, given from outside the data folder'],
+    [{ NODE_ENV: 'production', PUBLIC_URL: 'http://kollab.se' }, 'PUBLIC_URL: must be an https URL in production'],
   ])('stops with a message naming the bad setting %j', async (settings, message) => {
     const server = startServer(settings);
     expect(await server.exited).toBe(78);
@@ -62,6 +64,8 @@ describe('server start-up', () => {
   });
 
   it('serves /api/health on PGlite, then shuts down cleanly on SIGTERM', { timeout: 90_000 }, async () => {
+    // A data folder anyone can enter, as a careless copy would leave it: the server makes it private.
+    await chmod(dataDir, 0o777);
     const port = await freePort();
     const server = startServer({ PORT: String(port) });
     let health: Response | undefined;
@@ -74,8 +78,46 @@ describe('server start-up', () => {
     expect(health?.status).toBe(200);
     expect(await health?.json()).toEqual({ status: 'ok', db: 'pglite', version: '0.1.0' });
 
+    // A sign-up writes a mail with a verification token to the data folder, never to the log.
+    const signUp = await fetch(`http://127.0.0.1:${port}/api/auth/signup`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Origin: `http://localhost:${port}` },
+      body: JSON.stringify({
+        fullName: 'Filip Filsson',
+        email: 'filip@example.se',
+        password: 'vattenmelon-cykel-7',
+        role: 'creator',
+        acceptPrivacy: true,
+      }),
+    });
+    expect(signUp.status).toBe(202);
+    const modes = await modesBelow(dataDir);
+    expect(modes.get('.')).toBe('700');
+    expect(modes.get('secrets.json')).toBe('600');
+    const files = [...modes.keys()].filter((path) => path !== '.' && !path.endsWith('/'));
+    expect(files.filter((path) => path.startsWith('mail/'))).toHaveLength(1);
+    expect(files.filter((path) => path.startsWith('pglite/')).length).toBeGreaterThan(10);
+    // Every file 0600, every folder 0700: the database, the secrets and the mail with its link.
+    const open = [...modes].filter(([path, mode]) => path !== '.' && mode !== (path.endsWith('/') ? '700' : '600'));
+    expect(open).toEqual([]);
+    expect(server.output()).toContain('"msg":"data folder was not private; now 0700"');
+    expect(server.output()).toContain('/app/verify-email?token=…');
+    expect(server.output()).not.toMatch(/token=[a-z2-7]{20,}/);
+
     server.child.kill('SIGTERM');
     expect(await server.exited).toBe(0);
     expect(server.output()).toContain('"msg":"stopped"');
   });
 });
+
+/** Every file and folder below `root` with its permission bits in octal; `.` is root itself. */
+async function modesBelow(root: string): Promise<Map<string, string>> {
+  const modes = new Map([['.', ((await stat(root)).mode & 0o777).toString(8)]]);
+  for (const entry of await readdir(root, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath, entry.name);
+    const mode = ((await stat(path)).mode & 0o777).toString(8);
+    const relative = path.slice(root.length + 1);
+    modes.set(entry.isDirectory() ? `${relative}/` : relative, mode);
+  }
+  return modes;
+}

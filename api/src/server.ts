@@ -5,6 +5,7 @@ import { createDb, migrate, seedDemo } from '@kollab/db';
 import { createApp } from './app.ts';
 import { EnvError, parseEnv } from './env.ts';
 import { createSampleProvider } from './integrations/sample-provider/app.ts';
+import { securePrivateDataDir } from './lib/data-dir.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createMessageBus } from './lib/message-bus.ts';
@@ -28,6 +29,15 @@ async function main(): Promise<void> {
   }
   const logger = createLogger(env.LOG_LEVEL);
   setRateLimitMultiplier(env.RATE_LIMIT_MULTIPLIER);
+  try {
+    const { tightenedFrom } = await securePrivateDataDir(env.DATA_DIR);
+    if (tightenedFrom !== null) {
+      logger.warn({ dataDir: env.DATA_DIR, was: tightenedFrom.toString(8) }, 'data folder was not private; now 0700');
+    }
+  } catch (error) {
+    process.stderr.write(`Kollab cannot start: ${(error as Error).message}\n`);
+    process.exit(78);
+  }
   const secrets = await loadSecrets(env);
 
   const database = env.DATABASE_URL

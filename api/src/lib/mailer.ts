@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Env } from '../env.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './data-dir.ts';
 import { generateToken } from './tokens.ts';
 
 export interface Mail {
@@ -17,8 +18,9 @@ export interface Mailer {
 }
 
 /**
- * Sends through `SMTP_URL` when set; otherwise writes each mail as an `.eml` file to
- * `DATA_DIR/mail` and logs its links, so sign-up works on a fresh clone without a mail server.
+ * Sends through `SMTP_URL` when set; otherwise writes each mail as an `.eml` file (owner-only) to
+ * `DATA_DIR/mail` and logs where, so sign-up works on a fresh clone without a mail server. Links
+ * are logged without their query values: a log line must never carry a reset or sign-in token.
  */
 export function createMailer(env: Env, logger: Logger): Mailer {
   if (env.SMTP_URL) {
@@ -35,11 +37,22 @@ export function createMailer(env: Env, logger: Logger): Mailer {
   return {
     send: async (mail) => {
       const info = await transport.sendMail({ from: env.MAIL_FROM, ...mail });
-      await mkdir(folder, { recursive: true });
+      await mkdir(folder, { recursive: true, mode: PRIVATE_DIR_MODE });
       const file = join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${generateToken(5)}.eml`);
-      await writeFile(file, info.message as Buffer);
-      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      await writeFile(file, info.message as Buffer, { mode: PRIVATE_FILE_MODE });
+      const links = (mail.text.match(/https?:\/\/\S+/g) ?? []).map(withoutQueryValues);
       logger.info({ to: mail.to, subject: mail.subject, file, links }, 'mail written to file');
     },
   };
+}
+
+/** `https://x/app/reset-password?token=abc` → `https://x/app/reset-password?token=…`: safe to log. */
+export function withoutQueryValues(link: string): string {
+  try {
+    const url = new URL(link);
+    const keys = [...new Set(url.searchParams.keys())];
+    return `${url.origin}${url.pathname}${keys.length ? `?${keys.map((key) => `${key}=…`).join('&')}` : ''}`;
+  } catch {
+    return '(unparsable link)';
+  }
 }

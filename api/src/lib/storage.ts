@@ -2,6 +2,7 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { AwsClient } from 'aws4fetch';
 import type { Env } from '../env.ts';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from './data-dir.ts';
 
 export interface StoredFile {
   data: Buffer;
@@ -26,9 +27,9 @@ function localStorage(root: string): Storage {
     async put(key, data, contentType) {
       assertKey(key);
       const path = join(root, key);
-      await mkdir(dirname(path), { recursive: true });
-      await writeFile(path, data);
-      await writeFile(`${path}.type`, contentType);
+      await mkdir(dirname(path), { recursive: true, mode: PRIVATE_DIR_MODE });
+      await writeFile(path, data, { mode: PRIVATE_FILE_MODE });
+      await writeFile(`${path}.type`, contentType, { mode: PRIVATE_FILE_MODE });
     },
     async get(key) {
       assertKey(key);
