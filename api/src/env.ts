@@ -16,6 +16,13 @@ const booleanText = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'expected true or false' })
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
+/** A whole number of `unit` from `min` up, e.g. `wholeNumber('days', 1)`. */
+const wholeNumber = (unit: string, min: number) =>
+  z.coerce
+    .number({ message: `expected a whole number of ${unit}` })
+    .int(`expected a whole number of ${unit}`)
+    .min(min, `expected at least ${min} ${unit}`);
+
 /**
  * How many reverse proxies stand in front of the server: `X-Forwarded-For` is read only that many
  * addresses from its right end, the ones those proxies wrote. `true` means one, `false` none.
@@ -61,6 +68,13 @@ const EnvSchema = z
       .int('expected a whole number of kronor')
       .min(1, 'expected at least 1')
       .default(100),
+    /** A password (or Google) sign-in this recent lets the session change e-mail, payout methods and withdraw. */
+    REAUTH_WINDOW_MINUTES: wholeNumber('minutes', 1)
+      .max(24 * 60, 'expected at most 1440 minutes')
+      .default(10),
+    /** The first withdrawal to a payout method added within this many hours waits for an admin's review. */
+    PAYOUT_METHOD_HOLD_HOURS: wholeNumber('hours', 0).default(24),
+    CLIENT_LOG_RETENTION_DAYS: wholeNumber('days', 1).default(30),
     SESSION_SECRET: optionalText.pipe(z.string().min(32, 'expected at least 32 characters').optional()),
     ENCRYPTION_KEY: optionalText.pipe(
       z

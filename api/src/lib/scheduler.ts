@@ -1,6 +1,7 @@
 import { campaigns, claims, invitations } from '@kollab/db/schema';
 import { and, eq, lt } from 'drizzle-orm';
 import type { Logger } from 'pino';
+import { purgeOldClientLogs } from '../modules/auth/client-log.ts';
 import { notifyUnreadMessages } from '../modules/chat/chat.notifications.ts';
 import { type ClaimDeps, transitionClaim } from '../modules/claims/claims.service.ts';
 import {
@@ -17,12 +18,14 @@ export interface SweepResult {
   messageNotifications: number;
   deletionRequestsProcessed: number;
   providerCachePurged: number;
+  clientLogsPurged: number;
 }
 
 /**
  * The time-based work: unanswered invitations past their respond-by date expire, pending claims on
  * ended campaigns expire, submissions the brand left unreviewed past `autoAcceptAt` are accepted, and
- * confirmed deletion requests past their due date are carried out, expired provider answers are dropped. Every step is a conditional update on PostgreSQL, so several API instances can sweep at once.
+ * confirmed deletion requests past their due date are carried out, expired provider answers and
+ * client log events past their retention are dropped. Every step is a conditional update on PostgreSQL, so several API instances can sweep at once.
  */
 export async function sweep(deps: ClaimDeps & DeletionDeps, now = new Date()): Promise<SweepResult> {
   const { db } = deps;
@@ -49,6 +52,7 @@ export async function sweep(deps: ClaimDeps & DeletionDeps, now = new Date()): P
   const messageNotifications = await notifyUnreadMessages(deps, now);
   const deletionRequestsProcessed = await processDueDeletionRequests(deps, now);
   const providerCachePurged = await purgeExpiredCache(db, now);
+  const clientLogsPurged = await purgeOldClientLogs(db, deps.env.CLIENT_LOG_RETENTION_DAYS, now);
   return {
     invitationsExpired: expired.length,
     claimsExpired,
@@ -56,6 +60,7 @@ export async function sweep(deps: ClaimDeps & DeletionDeps, now = new Date()): P
     messageNotifications,
     deletionRequestsProcessed,
     providerCachePurged,
+    clientLogsPurged,
   };
 }
 

@@ -127,13 +127,13 @@ export async function requestSessionUpdate(data: { locale?: 'sv' | 'en' }): Prom
 
 /** Reports a client-side auth problem to `POST /_log`. Never throws: logging must not break a page. */
 export async function logClientError(code: ClientLogCode, error: unknown): Promise<void> {
-  const details = isRecord(error) && typeof error.code === 'string' ? error.code : String(error);
+  const message = isRecord(error) && typeof error.code === 'string' ? error.code : String(error);
   try {
     await fetch(`${AUTH_BASE}/_log`, {
       method: 'POST',
       credentials: 'same-origin',
       keepalive: true,
-      body: formBody({ level: 'error', code, details }),
+      body: formBody({ level: 'error', code, message: message.slice(0, 300) }),
     });
   } catch {
     // Offline or the API is down: nothing more to do.

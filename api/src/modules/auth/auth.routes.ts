@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { clientLogs, users } from '@kollab/db/schema';
+import { users } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
 import { clientIp } from '../../lib/client-ip.ts';
 import { createRouter } from '../../lib/create-router.ts';
 import { errorContent, errorResponses, formBody, jsonContent } from '../../lib/openapi.ts';
-import { consumeRateLimit, enforceRateLimit, resetRateLimit } from '../../lib/rate-limit.ts';
+import { enforceRateLimit, resetRateLimit } from '../../lib/rate-limit.ts';
 import { safeCallbackPath, signInPagePath } from '../../lib/redirects.ts';
 import { requireUser } from '../../middleware/require-user.ts';
 import {
@@ -19,6 +19,7 @@ import {
   UrlSchema,
 } from './auth.schemas.ts';
 import { authenticateWithPassword } from './auth.service.ts';
+import { recordClientLog } from './client-log.ts';
 import { assertCsrfToken, issueCsrfToken } from './csrf-token.ts';
 import { googleAuthorizationUrl, googleCallback, isGoogleConfigured } from './google.ts';
 import { createSession, deleteSessionCookie, invalidateSession, setSessionCookie } from './session.ts';
@@ -188,20 +189,12 @@ export const authRoutes = createRouter()
       method: 'post',
       path: '/_log',
       tags,
-      summary: 'Client-side log events (CLIENT_FETCH_ERROR, CLIENT_SESSION_ERROR…)',
+      summary: 'Client-side log events (CLIENT_FETCH_ERROR…); rate-limited, kept CLIENT_LOG_RETENTION_DAYS',
       request: formBody(LogFormSchema),
       responses: { 204: { description: 'Stored' }, ...errorResponses, 429: errorContent('Too many events') },
     }),
     async (c) => {
-      const event = c.req.valid('form');
-      // Over the limit the event is dropped quietly: a noisy client must not get error loops.
-      const limit = await consumeRateLimit(c.var.db, `log:ip:${clientIp(c)}`, { limit: 60, windowSeconds: 60 });
-      if (limit.allowed) {
-        await c.var.db
-          .insert(clientLogs)
-          .values({ ...event, details: event.details ?? null, userId: c.var.user?.id ?? null });
-        c.var.logger.warn({ client: event }, 'client log event');
-      }
+      await recordClientLog(c.var, c.req.valid('form'), { ip: clientIp(c), userId: c.var.user?.id ?? null });
       return c.body(null, 204);
     },
   )

@@ -42,13 +42,30 @@ export const SignInFormSchema = z
   .object({ ...FormBase, role: z.enum(['creator', 'brand']).optional() })
   .openapi('SignInForm');
 export const SignOutFormSchema = z.object(FormBase).openapi('SignOutForm');
+/** A text field cut to `max` characters instead of refused: a log event is never worth an error loop. */
+const clipped = (max: number) =>
+  z
+    .string()
+    .max(4000)
+    .transform((value) => value.slice(0, max))
+    .optional();
+
+/**
+ * What NextAuth's client logger posts (`level`, `code` and the error's `message`, and `url` for a
+ * failed fetch). Anything else it sends (`stack`, `name`, `client`…) is dropped unread.
+ */
 export const LogFormSchema = z
   .object({
     level: z.enum(['error', 'warn', 'debug', 'info']),
-    code: z.string().trim().min(1).max(64),
-    details: z.string().max(4000).optional(),
+    code: z
+      .string()
+      .trim()
+      .regex(/^[A-Z][A-Z0-9_]{0,63}$/, 'invalid_code'),
+    message: clipped(300),
+    url: clipped(300),
   })
   .openapi('ClientLog');
+export type LogForm = z.infer<typeof LogFormSchema>;
 
 export const UpdateSessionBodySchema = z
   .object({ csrfToken: z.string().max(128), data: z.object({ locale: LocaleSchema.optional() }).default({}) })

@@ -474,17 +474,4 @@ describe('redirects and client logs', () => {
     const res = await new TestBrowser(t).postForm('/api/auth/signin/myspace', { callbackUrl: '/app/profile' });
     expect(await res.json()).toEqual({ url: '/api/auth/signin?callbackUrl=%2Fapp%2Fprofile' });
   });
-
-  it('stores client log events', async () => {
-    const res = await new TestBrowser(t).request('/api/auth/_log', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ level: 'error', code: 'CLIENT_FETCH_ERROR', details: '{"url":"/api/auth/session"}' }),
-    });
-    expect(res.status).toBe(204);
-    const rows = await t.db.select().from(clientLogs).where(eq(clientLogs.code, 'CLIENT_FETCH_ERROR'));
-    expect(rows.map(({ level, code, details, userId }) => ({ level, code, details, userId }))).toEqual([
-      { level: 'error', code: 'CLIENT_FETCH_ERROR', details: '{"url":"/api/auth/session"}', userId: null },
-    ]);
-  });
 });

@@ -1049,6 +1049,7 @@ describe('scheduler sweep (own database)', () => {
       messageNotifications: 0,
       deletionRequestsProcessed: 0,
       providerCachePurged: 0,
+      clientLogsPurged: 0,
     });
     const invitationStatus = async (id: string) =>
       (await s.db.select().from(invitations).where(eq(invitations.id, id)))[0]?.status;
@@ -1080,6 +1081,7 @@ describe('scheduler sweep (own database)', () => {
       messageNotifications: 0,
       deletionRequestsProcessed: 0,
       providerCachePurged: 0,
+      clientLogsPurged: 0,
     });
     expect(await eventCount()).toBe(eventsAfterFirst);
     expect(await slotsTaken(ended.id, s)).toBe(1);
