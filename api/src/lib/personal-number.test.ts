@@ -1,8 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { maskPersonalNumber, parsePersonalNumber } from './personal-number.ts';
 
-// A fixed "today" so every age and century decision is deterministic.
-const today = new Date(2025, 5, 15); // 2025-06-15
+// A fixed "now" so every age and century decision is deterministic. Instants are written in UTC;
+// the decisions are made on the Stockholm date (CET = UTC+1, CEST = UTC+2 from the last Sunday of
+// March to the last Sunday of October).
+const at = (iso: string): Date => new Date(iso);
+const today = at('2025-06-15T10:00:00Z'); // 12:00 on 2025-06-15 in Sweden
 
 describe('parsePersonalNumber: valid numbers', () => {
   it('accepts 10 digits with a dash', () => {
@@ -103,12 +106,12 @@ describe('parsePersonalNumber: the 18th birthday', () => {
 
   it('rejects the day before the 18th birthday', () => {
     expect(parsePersonalNumber('070616-1239', today)).toEqual({ ok: false, error: 'under_18' });
-    expect(parsePersonalNumber('070615-1230', new Date(2025, 5, 14))).toEqual({ ok: false, error: 'under_18' });
+    expect(parsePersonalNumber('070615-1230', at('2025-06-14T10:00:00Z'))).toEqual({ ok: false, error: 'under_18' });
   });
 
   it('lets someone born on Feb 29 turn 18 on Mar 1 in a non-leap year', () => {
-    expect(parsePersonalNumber('080229-1237', new Date(2026, 1, 28))).toEqual({ ok: false, error: 'under_18' });
-    expect(parsePersonalNumber('080229-1237', new Date(2026, 2, 1))).toMatchObject({
+    expect(parsePersonalNumber('080229-1237', at('2026-02-28T12:00:00Z'))).toEqual({ ok: false, error: 'under_18' });
+    expect(parsePersonalNumber('080229-1237', at('2026-03-01T12:00:00Z'))).toMatchObject({
       ok: true,
       value: { birthDate: '2008-02-29' },
     });
@@ -116,6 +119,38 @@ describe('parsePersonalNumber: the 18th birthday', () => {
 
   it('rejects a minor', () => {
     expect(parsePersonalNumber('20100101-1236', today)).toEqual({ ok: false, error: 'under_18' });
+  });
+});
+
+describe('parsePersonalNumber: the 18th birthday begins at midnight in Sweden, not UTC', () => {
+  // Each row: the number, and Swedish midnight as the 18th birthday begins (UTC instant). From then
+  // until UTC midnight (one hour in winter, two in summer) the UTC date is still the day before.
+  it.each([
+    ['in winter (UTC+1)', '080115-1234', '2026-01-14T23:00:00Z'],
+    ['in summer (UTC+2)', '080715-1238', '2026-07-14T22:00:00Z'],
+    ['when summer time begins', '080329-1236', '2026-03-28T23:00:00Z'],
+    ['when summer time ends', '20081025-1231', '2026-10-24T22:00:00Z'],
+  ])('%s: %s', (_when, number, swedishMidnight) => {
+    const midnight = at(swedishMidnight);
+    const lastInstantBefore = new Date(midnight.getTime() - 1);
+    const lastInstantBeforeUtcMidnight = at(`${swedishMidnight.slice(0, 10)}T23:59:59.999Z`);
+    const digits = number.replace('-', '').slice(-10);
+    const accepted = {
+      ok: true,
+      value: {
+        normalized: `20${digits.slice(0, 6)}-${digits.slice(6)}`,
+        birthDate: `20${digits.slice(0, 2)}-${digits.slice(2, 4)}-${digits.slice(4, 6)}`,
+        isCoordinationNumber: false,
+      },
+    };
+    expect(parsePersonalNumber(number, lastInstantBefore)).toEqual({ ok: false, error: 'under_18' });
+    expect(parsePersonalNumber(number, midnight)).toEqual(accepted);
+    expect(parsePersonalNumber(number, lastInstantBeforeUtcMidnight)).toEqual(accepted);
+  });
+
+  it('reads the date in Sweden for the century of a 10-digit number too', () => {
+    // 00:30 on 2026-01-01 in Sweden, still 2025 in UTC: '260101' is a newborn, not someone born in 1926.
+    expect(parsePersonalNumber('260101-1238', at('2025-12-31T23:30:00Z'))).toEqual({ ok: false, error: 'under_18' });
   });
 });
 

@@ -1,5 +1,6 @@
 import { luhnValid } from './luhn.ts';
 import type { Result } from './result.ts';
+import { stockholmDate } from './working-days.ts';
 
 export type PersonalNumber = {
   /** 'YYYYMMDD-NNNN' (a samordningsnummer keeps its day + 60). */
@@ -27,8 +28,13 @@ function compareDates(a: [number, number, number], b: [number, number, number]):
 
 const pad = (n: number, width: number): string => String(n).padStart(width, '0');
 
-/** Parses a Swedish personnummer/samordningsnummer (10 or 12 digits) of a person aged 18 or over. */
-export function parsePersonalNumber(input: string, today: Date = new Date()): Result<PersonalNumber> {
+/**
+ * Parses a Swedish personnummer/samordningsnummer (10 or 12 digits) of a person aged 18 or over.
+ * Age, the century of a 10-digit number and "not born in the future" are decided on the date in
+ * Sweden (Europe/Stockholm) at `now`, not the UTC or server date: the 18th birthday starts at
+ * Swedish midnight.
+ */
+export function parsePersonalNumber(input: string, now: Date = new Date()): Result<PersonalNumber> {
   const match = FORMAT.exec(input.trim());
   if (!match) return { ok: false, error: 'invalid_format' };
   const [, century, yy = '', mm = '', dd = '', separator, serial = ''] = match;
@@ -38,23 +44,24 @@ export function parsePersonalNumber(input: string, today: Date = new Date()): Re
   const rawDay = Number(dd);
   const isCoordinationNumber = rawDay > 60;
   const day = isCoordinationNumber ? rawDay - 60 : rawDay;
-  const now: [number, number, number] = [today.getFullYear(), today.getMonth() + 1, today.getDate()];
+  const swedish = stockholmDate(now);
+  const today: [number, number, number] = [swedish.year, swedish.month, swedish.day];
 
   let year: number;
   if (century !== undefined) {
     year = Number(century + yy);
   } else {
-    year = now[0] - (now[0] % 100) + Number(yy);
-    if (compareDates([year, month, day], now) > 0) year -= 100;
+    year = today[0] - (today[0] % 100) + Number(yy);
+    if (compareDates([year, month, day], today) > 0) year -= 100;
     if (separator === '+') year -= 100;
   }
 
   if (month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
     return { ok: false, error: 'invalid_date' };
   }
-  if (compareDates([year, month, day], now) > 0) return { ok: false, error: 'invalid_date' };
+  if (compareDates([year, month, day], today) > 0) return { ok: false, error: 'invalid_date' };
   if (!luhnValid(yy + mm + dd + serial)) return { ok: false, error: 'invalid_checksum' };
-  if (compareDates([year + 18, month, day], now) > 0) return { ok: false, error: 'under_18' };
+  if (compareDates([year + 18, month, day], today) > 0) return { ok: false, error: 'under_18' };
 
   return {
     ok: true,

@@ -64,6 +64,49 @@ describe('parseVideoLink: valid Instagram links', () => {
       '//instagram.com/p/abcde',
       { url: 'https://www.instagram.com/p/abcde/', platform: 'instagram', kind: 'post', id: 'abcde' },
     ],
+    // "Copy link" in the app and on the web, today and recently
+    [
+      'https://www.instagram.com/reel/DRrOSFNER-n/?utm_source=ig_web_copy_link&igsh=aGg4YmRlZWQzdXk1',
+      { url: 'https://www.instagram.com/reel/DRrOSFNER-n/', platform: 'instagram', kind: 'reel', id: 'DRrOSFNER-n' },
+    ],
+    [
+      'https://instagram.com/reel/C9AbCdEfGhI',
+      { url: 'https://www.instagram.com/reel/C9AbCdEfGhI/', platform: 'instagram', kind: 'reel', id: 'C9AbCdEfGhI' },
+    ],
+    [
+      'www.instagram.com/reel/C9AbCdEfGhI/?igsh=MWQ1ZGUxMzBkMA==',
+      { url: 'https://www.instagram.com/reel/C9AbCdEfGhI/', platform: 'instagram', kind: 'reel', id: 'C9AbCdEfGhI' },
+    ],
+    [
+      'https://instagram.com/reels/C9AbCdEfGhI?utm_source=ig_web_button_share_sheet',
+      { url: 'https://www.instagram.com/reel/C9AbCdEfGhI/', platform: 'instagram', kind: 'reel', id: 'C9AbCdEfGhI' },
+    ],
+    [
+      'https://www.instagram.com/p/C8xYz12AbCd/?img_index=1&utm_source=ig_web_copy_link',
+      { url: 'https://www.instagram.com/p/C8xYz12AbCd/', platform: 'instagram', kind: 'post', id: 'C8xYz12AbCd' },
+    ],
+    [
+      'https://www.instagram.com/anna.svensson/p/C8xYz12AbCd',
+      { url: 'https://www.instagram.com/p/C8xYz12AbCd/', platform: 'instagram', kind: 'post', id: 'C8xYz12AbCd' },
+    ],
+    [
+      'instagram.com/tv/CA1b2C3d4E5?igshid=YmMyMTA2M2Y=',
+      { url: 'https://www.instagram.com/tv/CA1b2C3d4E5/', platform: 'instagram', kind: 'tv', id: 'CA1b2C3d4E5' },
+    ],
+    // The app's share links since late 2024: a redirect token, not the shortcode, so kept as it is
+    // (before, /share/reel/<token> was read as user "share"'s reel and rewritten to a wrong /reel/<token>/).
+    [
+      'https://www.instagram.com/share/reel/BAPa6ljOT',
+      { url: 'https://www.instagram.com/share/reel/BAPa6ljOT/', platform: 'instagram', kind: 'short', id: 'BAPa6ljOT' },
+    ],
+    [
+      'https://www.instagram.com/share/p/BBssG7qOOw/?igsh=MWQ1ZGUxMzBkMA==',
+      { url: 'https://www.instagram.com/share/p/BBssG7qOOw/', platform: 'instagram', kind: 'short', id: 'BBssG7qOOw' },
+    ],
+    [
+      'instagram.com/share/BALgLjxuDu',
+      { url: 'https://www.instagram.com/share/BALgLjxuDu/', platform: 'instagram', kind: 'short', id: 'BALgLjxuDu' },
+    ],
   ])('%s', (input, value) => {
     expect(parseVideoLink(input)).toEqual({ ok: true, value });
   });
@@ -127,6 +170,74 @@ describe('parseVideoLink: valid TikTok links', () => {
       'http://tiktok.com/t/ZTRabc12x',
       { url: 'https://www.tiktok.com/t/ZTRabc12x/', platform: 'tiktok', kind: 'short', id: 'ZTRabc12x' },
     ],
+    // Today's app and web shares
+    [
+      'https://www.tiktok.com/@anna.svensson/video/7518211703922904328?_r=1&_t=ZS-8zjzroAFzlN',
+      {
+        url: 'https://www.tiktok.com/@anna.svensson/video/7518211703922904328',
+        platform: 'tiktok',
+        kind: 'video',
+        id: '7518211703922904328',
+      },
+    ],
+    [
+      'https://www.tiktok.com/@anna-svensson/video/7518211703922904328?is_from_webapp=1&sender_device=pc',
+      {
+        url: 'https://www.tiktok.com/@anna-svensson/video/7518211703922904328',
+        platform: 'tiktok',
+        kind: 'video',
+        id: '7518211703922904328',
+      },
+    ],
+    [
+      'https://www.tiktok.com/@anna/video/7518211703922904328?lang=sv-SE',
+      {
+        url: 'https://www.tiktok.com/@anna/video/7518211703922904328',
+        platform: 'tiktok',
+        kind: 'video',
+        id: '7518211703922904328',
+      },
+    ],
+    [
+      'https://vt.tiktok.com/ZSDMtC7eH/',
+      { url: 'https://vt.tiktok.com/ZSDMtC7eH/', platform: 'tiktok', kind: 'short', id: 'ZSDMtC7eH' },
+    ],
+    [
+      'https://vm.tiktok.com/ZMhAbCdEf/?k=1',
+      { url: 'https://vm.tiktok.com/ZMhAbCdEf/', platform: 'tiktok', kind: 'short', id: 'ZMhAbCdEf' },
+    ],
+    [
+      'https://tiktok.com/t/ZTRabc12x/?t=1',
+      { url: 'https://www.tiktok.com/t/ZTRabc12x/', platform: 'tiktok', kind: 'short', id: 'ZTRabc12x' },
+    ],
+    // Older apps' mobile share link (still resolves to the video)
+    [
+      'https://m.tiktok.com/v/6749869095467945218.html',
+      {
+        url: 'https://m.tiktok.com/v/6749869095467945218.html',
+        platform: 'tiktok',
+        kind: 'video',
+        id: '6749869095467945218',
+      },
+    ],
+    [
+      'https://m.tiktok.com/v/7301234567890123456.html?u_code=d26mc55dm71j6b&preview_pb=0&language=sv&_d=e3ghk9e4h8ha6k&share_item_id=7301234567890123456&source=h5_m&timestamp=1700000000&utm_campaign=client_share&app=musically&utm_medium=ios&tt_from=copy&utm_source=copy',
+      {
+        url: 'https://m.tiktok.com/v/7301234567890123456.html',
+        platform: 'tiktok',
+        kind: 'video',
+        id: '7301234567890123456',
+      },
+    ],
+    [
+      'http://m.tiktok.com/v/6749869095467945218',
+      {
+        url: 'https://m.tiktok.com/v/6749869095467945218.html',
+        platform: 'tiktok',
+        kind: 'video',
+        id: '6749869095467945218',
+      },
+    ],
   ])('%s', (input, value) => {
     expect(parseVideoLink(input)).toEqual({ ok: true, value });
   });
@@ -145,6 +256,13 @@ describe('parseVideoLink: rejected links', () => {
     ['https://www.instagram.com/p/C8x.Yz12/', 'invalid_instagram_url'],
     ['https://www.instagram.com/stories/anna/3301234567890/', 'invalid_instagram_url'],
     ['https://www.instagram.com/explore/tags/fika/', 'invalid_instagram_url'],
+    ['https://www.instagram.com/anna.svensson/reels/', 'invalid_instagram_url'], // profile's reels tab
+    ['https://www.instagram.com/anna.svensson/?igsh=MWQ1ZGUxMzBkMA==', 'invalid_instagram_url'], // profile, shared from the app
+    ['https://www.instagram.com/reels/audio/1234567890123456/', 'invalid_instagram_url'],
+    ['https://www.instagram.com/share/', 'invalid_instagram_url'],
+    ['https://www.instagram.com/share/stories/BAPa6ljOT', 'invalid_instagram_url'],
+    ['https://www.instagram.com/share/reel/BAPa6ljOT/C9AbCdEfGhI/', 'invalid_instagram_url'],
+    ['https://l.instagram.com/?u=https%3A%2F%2Fwww.instagram.com%2Fp%2FC8xYz12AbCd%2F', 'invalid_instagram_url'],
     ['https://www.instagram.com/P/C8xYz12AbCd/', 'invalid_instagram_url'],
     ['https://business.instagram.com/p/C8xYz12AbCd/', 'invalid_instagram_url'],
     ['https://www.instagram.com:8443/p/C8xYz12AbCd/', 'invalid_instagram_url'],
@@ -163,7 +281,15 @@ describe('parseVideoLink: rejected links', () => {
     ['https://www.tiktok.com/t/', 'invalid_tiktok_url'],
     ['https://www.tiktok.com/foryou', 'invalid_tiktok_url'],
     ['https://www.tiktok.com/tag/fika', 'invalid_tiktok_url'],
-    ['https://m.tiktok.com/v/7301234567890123456.html', 'invalid_tiktok_url'],
+    ['https://www.tiktok.com/@anna.svensson?_t=ZS-8zjzivnVK1F&_r=1', 'invalid_tiktok_url'], // profile, shared from the app
+    ['https://www.tiktok.com/@anna.svensson/live', 'invalid_tiktok_url'],
+    ['https://m.tiktok.com/h5/share/usr/6641141594707361797.html', 'invalid_tiktok_url'], // old profile share
+    ['https://m.tiktok.com/v/abcdefghijklmnop.html', 'invalid_tiktok_url'],
+    ['https://m.tiktok.com/v/12345678901234.html', 'invalid_tiktok_url'], // 14 digits
+    ['https://m.tiktok.com/v/7301234567890123456.htm', 'invalid_tiktok_url'],
+    ['https://m.tiktok.com/v/7301234567890123456.html/more', 'invalid_tiktok_url'],
+    ['https://m.tiktok.com/v/', 'invalid_tiktok_url'],
+    ['https://vm.tiktok.com/v/7301234567890123456.html', 'invalid_tiktok_url'],
     ['https://ads.tiktok.com/@anna/video/7301234567890123456', 'invalid_tiktok_url'],
     // Other platforms and look-alikes
     ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'unsupported_platform'],
@@ -178,6 +304,11 @@ describe('parseVideoLink: rejected links', () => {
     ['https://xn--nstagram-8kf.com/p/C8xYz12AbCd/', 'unsupported_platform'],
     ['https://instаgram.com/p/C8xYz12AbCd/', 'unsupported_platform'], // Cyrillic 'а'
     ['https://tiktok.com.evil.se/@anna/video/7301234567890123456', 'unsupported_platform'],
+    ['https://tiktok.com.evil.example/@anna/video/7301234567890123456', 'unsupported_platform'],
+    ['https://m.tiktok.com.evil.example/v/7301234567890123456.html', 'unsupported_platform'],
+    ['https://m.tiktok.co/v/7301234567890123456.html', 'unsupported_platform'],
+    ['https://instagram.com.evil.example/reel/C9AbCdEfGhI/', 'unsupported_platform'],
+    ['https://www.threads.net/@anna.svensson/post/C8xYz12AbCd', 'unsupported_platform'],
     ['https://mytiktok.com/@anna/video/7301234567890123456', 'unsupported_platform'],
     ['https://192.168.0.1/p/C8xYz12AbCd/', 'unsupported_platform'],
     ['example.com', 'unsupported_platform'],

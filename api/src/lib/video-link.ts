@@ -8,7 +8,7 @@ export type VideoLink = {
   url: string;
   platform: VideoPlatform;
   kind: VideoKind;
-  /** Instagram shortcode, TikTok video id (digits) or TikTok short-link code. */
+  /** Instagram shortcode, TikTok video id (digits), or the code of an Instagram or TikTok short link. */
   id: string;
 };
 
@@ -16,9 +16,16 @@ const MAX_LENGTH = 2048;
 
 /** /p/<code>, /reel/<code>, /reels/<code>, /tv/<code>, optionally after /<username>/. */
 const INSTAGRAM_PATH = /^\/(?:[A-Za-z0-9._]{1,30}\/)?(p|reels?|tv)\/([A-Za-z0-9_-]{5,40})\/?$/;
+/**
+ * The app's share links (late 2024 on): /share/<code>, /share/reel/<code>, /share/p/<code>. The code
+ * is a redirect token, not the post's shortcode, so the link is kept as it is, like TikTok's.
+ */
+const INSTAGRAM_SHARE_PATH = /^\/share\/(?:(p|reel)\/)?([A-Za-z0-9_-]{5,40})\/?$/;
 const TIKTOK_VIDEO_PATH = /^\/@([A-Za-z0-9._-]{1,32})\/video\/(\d{15,22})\/?$/;
 const TIKTOK_SHORT_PATH = /^\/([A-Za-z0-9]{5,16})\/?$/;
 const TIKTOK_T_PATH = /^\/t\/([A-Za-z0-9]{5,16})\/?$/;
+/** Older apps' mobile share link: m.tiktok.com/v/<id>.html (the id is the video's). */
+const TIKTOK_MOBILE_PATH = /^\/v\/(\d{15,22})(?:\.html)?$/;
 
 const fail = (error: string): Result<VideoLink> => ({ ok: false, error });
 
@@ -51,6 +58,14 @@ function toUrl(input: string): URL | null {
 
 function parseInstagram(host: string, path: string): Result<VideoLink> {
   if (host !== 'instagram.com' && host !== 'instagr.am') return fail('invalid_instagram_url');
+  if (path.startsWith('/share/')) {
+    // Not a user called "share": Instagram reserves the path.
+    const share = INSTAGRAM_SHARE_PATH.exec(path);
+    if (!share) return fail('invalid_instagram_url');
+    const id = share[2] ?? '';
+    const url = `https://www.instagram.com/share/${share[1] ? `${share[1]}/` : ''}${id}/`;
+    return { ok: true, value: { url, platform: 'instagram', kind: 'short', id } };
+  }
   const match = INSTAGRAM_PATH.exec(path);
   if (!match) return fail('invalid_instagram_url');
   const segment = match[1] ?? '';
@@ -63,7 +78,13 @@ function parseInstagram(host: string, path: string): Result<VideoLink> {
   };
 }
 
-function parseTiktok(host: string, path: string): Result<VideoLink> {
+function parseTiktok(fullHost: string, host: string, path: string): Result<VideoLink> {
+  if (fullHost === 'm.tiktok.com') {
+    const id = TIKTOK_MOBILE_PATH.exec(path)?.[1];
+    if (id !== undefined) {
+      return { ok: true, value: { url: `https://m.tiktok.com/v/${id}.html`, platform: 'tiktok', kind: 'video', id } };
+    }
+  }
   if (host === 'vm.tiktok.com' || host === 'vt.tiktok.com') {
     const id = TIKTOK_SHORT_PATH.exec(path)?.[1];
     if (id === undefined) return fail('invalid_tiktok_url');
@@ -86,7 +107,8 @@ function parseTiktok(host: string, path: string): Result<VideoLink> {
 }
 
 /**
- * Validates an Instagram (post, reel, tv) or TikTok (video, short link) share URL and normalises it.
+ * Validates an Instagram (post, reel, tv, share link) or TikTok (video, short link) share URL and
+ * normalises it.
  * Errors: 'invalid_url', 'invalid_instagram_url', 'invalid_tiktok_url', 'unsupported_platform'.
  */
 export function parseVideoLink(input: string): Result<VideoLink> {
@@ -103,5 +125,5 @@ export function parseVideoLink(input: string): Result<VideoLink> {
   const platformError = isInstagram ? 'invalid_instagram_url' : 'invalid_tiktok_url';
   if (url.port !== '' || url.username !== '' || url.password !== '') return fail(platformError);
   const bareHost = host.replace(/^(www|m)\./, '');
-  return isInstagram ? parseInstagram(bareHost, url.pathname) : parseTiktok(bareHost, url.pathname);
+  return isInstagram ? parseInstagram(bareHost, url.pathname) : parseTiktok(host, bareHost, url.pathname);
 }

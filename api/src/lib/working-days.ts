@@ -135,6 +135,12 @@ function holidaysOf(year: number): Map<string, string> {
   return holidays;
 }
 
+/** The Stockholm calendar date of an instant (month 1–12): the Swedish "today" whatever the server's time zone. */
+export function stockholmDate(at: Date): { year: number; month: number; day: number } {
+  const { year, month, day } = wallClock(checkDate(at));
+  return { year, month, day };
+}
+
 /** When the next Stockholm calendar day begins after `at` (local midnight, summer time or not). */
 export function nextStockholmMidnight(at: Date): Date {
   const wall = wallClock(checkDate(at));

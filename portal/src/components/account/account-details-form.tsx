@@ -8,8 +8,9 @@ import { useForm } from 'react-hook-form';
 import { useT } from '../../hooks/use-t';
 import { apiFetch } from '../../lib/api-fetch';
 import type { User } from '../../lib/api-types';
-import { applyApiError } from '../../lib/error-text';
+import { applyApiError, validationText } from '../../lib/error-text';
 import { EMAIL_PATTERN, textFieldProps } from '../../lib/form-field';
+import { personalNumberProblem } from './personal-number';
 
 interface Values {
   fullName: string;
@@ -19,8 +20,6 @@ interface Values {
 }
 
 const FIELDS = ['fullName', 'personalNumber', 'email', 'phone'] as const;
-/** YYYYMMDD-XXXX (or YYMMDD, with or without the dash); the API checks date, checksum and age. */
-const PERSONAL_NUMBER = /^(\d{6}|\d{8})[-+]?\d{4}$/;
 
 function toValues(user: User): Values {
   return { fullName: user.fullName, personalNumber: '', email: user.email, phone: user.phone ?? '' };
@@ -80,7 +79,11 @@ export function AccountDetailsForm({ user, onSaved }: { user: User; onSaved: (us
         slotProps={{ inputLabel: { shrink: true } }}
         {...textFieldProps(
           form.register('personalNumber', {
-            pattern: { value: PERSONAL_NUMBER, message: t('validation.invalid_format') },
+            // The API's check (format, date, checksum, 18 on today's date in Sweden), before sending.
+            validate: (value) => {
+              const problem = personalNumberProblem(value);
+              return problem === null || validationText(t, problem);
+            },
           }),
           errors.personalNumber,
           user.personalNumber
