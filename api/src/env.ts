@@ -72,7 +72,7 @@ const EnvSchema = z
     REAUTH_WINDOW_MINUTES: wholeNumber('minutes', 1)
       .max(24 * 60, 'expected at most 1440 minutes')
       .default(10),
-    /** The first withdrawal to a payout method added within this many hours waits for an admin's review. */
+    /** Withdrawals to a payout method added less than this many hours ago wait that long for an admin's review. */
     PAYOUT_METHOD_HOLD_HOURS: wholeNumber('hours', 0).default(24),
     CLIENT_LOG_RETENTION_DAYS: wholeNumber('days', 1).default(30),
     SESSION_SECRET: optionalText.pipe(z.string().min(32, 'expected at least 32 characters').optional()),

@@ -17,7 +17,7 @@ export interface AppVariables {
   mailer: Mailer;
   /** Set by the session middleware: the signed-in user, or null. */
   user: User | null;
-  session: { id: string; userId: string; expiresAt: Date } | null;
+  session: { id: string; userId: string; expiresAt: Date; authenticatedAt: Date } | null;
   secrets: Secrets;
   storage: Storage;
   bus: MessageBus;

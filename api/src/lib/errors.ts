@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   unauthorized: 401,
   /** Signed in but not allowed (role), or a failed CSRF check. */
   forbidden: 403,
+  /** A sensitive action (e-mail, payout method, withdrawal) needs a recent sign-in: confirm the password. */
+  reauthentication_required: 403,
   /** Missing resource, unknown route, or another tenant's resource (ADR 004). */
   not_found: 404,
   /** Unique violation or an invalid state transition. */

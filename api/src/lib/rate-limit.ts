@@ -50,14 +50,43 @@ export async function consumeRateLimit(db: Database, key: string, rule: RateLimi
  */
 export async function enforceRateLimit(db: Database, key: string, rule: RateLimitRule): Promise<void> {
   const result = await consumeRateLimit(db, key, rule);
-  if (!result.allowed) {
-    throw new AppError('rate_limited', `Too many attempts; try again in ${result.retryAfterSeconds} s`, {
-      headers: { 'Retry-After': String(result.retryAfterSeconds) },
-    });
-  }
+  if (!result.allowed) throw rateLimited(result.retryAfterSeconds);
+}
+
+/** The attempts counted against `key` in its current window, without counting one more. */
+export async function peekRateLimit(
+  db: Database,
+  key: string,
+  rule: RateLimitRule,
+): Promise<RateLimitResult & { count: number }> {
+  const rows = await queryRows<{ count: number; retry_after: number }>(
+    db,
+    sql`select count, ceil(extract(epoch from reset_at - now()))::int as retry_after
+        from rate_limits where key = ${key} and reset_at > now()`,
+  );
+  const count = rows[0]?.count ?? 0;
+  const limit = rule.limit * multiplier;
+  return {
+    count,
+    allowed: count < limit,
+    remaining: Math.max(0, limit - count),
+    retryAfterSeconds: Math.max(1, rows[0]?.retry_after ?? rule.windowSeconds),
+  };
+}
+
+/** The rate_limited error for a used-up window. */
+export function rateLimited(retryAfterSeconds: number): AppError {
+  return new AppError('rate_limited', `Too many attempts; try again in ${retryAfterSeconds} s`, {
+    headers: { 'Retry-After': String(retryAfterSeconds) },
+  });
 }
 
 /** Forgets the attempts against `key` (e.g. after a successful sign-in). */
 export async function resetRateLimit(db: Database, key: string): Promise<void> {
   await db.execute(sql`delete from rate_limits where key = ${key}`);
+}
+
+/** Forgets `key` and every key that starts with `key` followed by `|` (its per-client parts). */
+export async function resetRateLimitFamily(db: Database, key: string): Promise<void> {
+  await db.execute(sql`delete from rate_limits where key = ${key} or starts_with(key, ${`${key}|`})`);
 }

@@ -7,9 +7,12 @@ import type { TestApp } from './test-app.ts';
 export class TestBrowser {
   readonly cookies = new Map<string, string>();
   private readonly t: TestApp;
+  /** Sent with every request, e.g. `X-Forwarded-For` to sign in from a given address behind TRUST_PROXY. */
+  private readonly headers: Record<string, string>;
 
-  constructor(t: TestApp) {
+  constructor(t: TestApp, headers: Record<string, string> = {}) {
     this.t = t;
+    this.headers = headers;
   }
 
   get cookieHeader(): string {
@@ -18,6 +21,7 @@ export class TestBrowser {
 
   async request(path: string, init: RequestInit = {}): Promise<Response> {
     const headers = new Headers(init.headers);
+    for (const [name, value] of Object.entries(this.headers)) if (!headers.has(name)) headers.set(name, value);
     if (this.cookies.size) headers.set('Cookie', this.cookieHeader);
     if (init.method && init.method !== 'GET' && !headers.has('Origin')) {
       headers.set('Origin', new URL(this.t.env.PUBLIC_URL).origin);

@@ -93,6 +93,8 @@ export const withdrawals = pgTable(
     reference: text(),
     settledBy: text().references(() => users.id, { onDelete: 'set null' }),
     settledAt: timestamp({ withTimezone: true }),
+    /** The first withdrawal to a newly added payout method is not paid before this time (admin review). */
+    heldUntil: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [

@@ -7,6 +7,8 @@ import { requireUser } from '../../middleware/require-user.ts';
 import {
   ChangePasswordBodySchema,
   EmailBodySchema,
+  ReauthenticateBodySchema,
+  ReauthenticatedSchema,
   ResetPasswordBodySchema,
   SessionSchema,
   SignUpBodySchema,
@@ -22,6 +24,7 @@ import {
   signUp,
   verifyEmail,
 } from './auth.service.ts';
+import { reauthenticate } from './reauthentication.ts';
 import { createSession, setSessionCookie } from './session.ts';
 import { sessionView } from './session-view.ts';
 
@@ -141,13 +144,32 @@ export const accountRoutes = createRouter()
       method: 'post',
       path: '/confirm-email-change',
       tags,
-      summary: 'Switch to the new e-mail address from the mailed link',
+      summary: 'Switch to the new e-mail address from the mailed link; ends the other sessions',
       request: jsonBody(TokenBodySchema),
       responses: { 200: jsonContent(StatusSchema, 'E-mail changed'), ...errorResponses, ...limited },
     }),
     async (c) => {
       await enforceRateLimit(c.var.db, `token:ip:${clientIp(c)}`, { limit: 30, windowSeconds: HOUR / 4 });
-      await confirmEmailChange(c.var, c.req.valid('json').token);
+      await confirmEmailChange(c.var, c.req.valid('json').token, c.var.session ?? undefined);
       return c.json({ status: 'email_changed' }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/reauthenticate',
+      tags,
+      summary: 'Confirm the password: opens e-mail, payout-method and withdrawal changes for REAUTH_WINDOW_MINUTES',
+      request: jsonBody(ReauthenticateBodySchema),
+      responses: {
+        200: jsonContent(ReauthenticatedSchema, 'Confirmed'),
+        ...errorResponses,
+        ...authErrorResponses,
+        ...limited,
+      },
+    }),
+    async (c) => {
+      const { until } = await reauthenticate(c, c.req.valid('json').password);
+      return c.json({ status: 'reauthenticated' as const, until }, 200);
     },
   );

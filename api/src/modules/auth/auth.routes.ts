@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { clientIp } from '../../lib/client-ip.ts';
 import { createRouter } from '../../lib/create-router.ts';
 import { errorContent, errorResponses, formBody, jsonContent } from '../../lib/openapi.ts';
-import { enforceRateLimit, resetRateLimit } from '../../lib/rate-limit.ts';
+import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { safeCallbackPath, signInPagePath } from '../../lib/redirects.ts';
 import { requireUser } from '../../middleware/require-user.ts';
 import {
@@ -24,6 +24,13 @@ import { assertCsrfToken, issueCsrfToken } from './csrf-token.ts';
 import { googleAuthorizationUrl, googleCallback, isGoogleConfigured } from './google.ts';
 import { createSession, deleteSessionCookie, invalidateSession, setSessionCookie } from './session.ts';
 import { sessionView } from './session-view.ts';
+import {
+  isKnownDevice,
+  recordSignInFailure,
+  recordSignInSuccess,
+  rememberDevice,
+  throttleSignIn,
+} from './sign-in-throttle.ts';
 
 const tags = ['Auth'];
 const redirect = { description: 'Redirect' };
@@ -116,12 +123,17 @@ export const authRoutes = createRouter()
       assertCsrfToken(c, body.csrfToken);
       const callbackUrl = safeCallbackPath(body.callbackUrl, c.var.env.PUBLIC_URL);
       const { db } = c.var;
-      await enforceRateLimit(db, `signin:ip:${clientIp(c)}`, { limit: 50, windowSeconds: FIFTEEN_MINUTES });
-      const accountKey = `signin:account:${body.email.trim().toLowerCase()}`;
-      await enforceRateLimit(db, accountKey, { limit: 10, windowSeconds: FIFTEEN_MINUTES });
+      const ip = clientIp(c);
+      await enforceRateLimit(db, `signin:ip:${ip}`, { limit: 50, windowSeconds: FIFTEEN_MINUTES });
+      const attempt = { email: body.email, ip, knownDevice: isKnownDevice(c, body.email) };
+      await throttleSignIn(db, attempt);
       const user = await authenticateWithPassword(db, body.email.trim(), body.password);
-      if (!user) return c.json({ url: signInPagePath({ error: 'CredentialsSignin', callbackUrl }) }, 200);
-      await resetRateLimit(db, accountKey);
+      if (!user) {
+        await recordSignInFailure(db, attempt);
+        return c.json({ url: signInPagePath({ error: 'CredentialsSignin', callbackUrl }) }, 200);
+      }
+      await recordSignInSuccess(db, attempt);
+      rememberDevice(c, user.email);
       const { token, session } = await createSession(db, user.id);
       setSessionCookie(c, token, session.expiresAt);
       return c.json({ url: callbackUrl }, 200);

@@ -93,3 +93,13 @@ export const ChangePasswordBodySchema = z
     newPassword: NewPasswordSchema,
   })
   .openapi('ChangePasswordBody');
+
+export const ReauthenticateBodySchema = z
+  .object({ password: z.string({ message: 'required' }).min(1, 'required').max(256) })
+  .openapi('ReauthenticateBody');
+export const ReauthenticatedSchema = z
+  .object({
+    status: z.literal('reauthenticated'),
+    until: z.string().openapi({ description: 'Sensitive actions are open in this session until then' }),
+  })
+  .openapi('Reauthenticated');

@@ -9,6 +9,7 @@ import { accountMail } from './auth.mails.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { checkPasswordStrength } from './password-policy.ts';
 import { invalidateUserSessions } from './session.ts';
+import { clearSignInFailures } from './sign-in-throttle.ts';
 
 const HOUR_MS = 60 * 60 * 1000;
 type TokenPurpose = 'verify_email' | 'reset_password' | 'change_email';
@@ -62,6 +63,22 @@ export async function issueEmailToken(
     expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS[purpose]),
   });
   return token;
+}
+
+/**
+ * Voids every unused e-mailed token of the user, of every purpose: after a password change or reset
+ * or an e-mail change no link mailed before it may act on the account any more.
+ */
+export async function voidEmailTokens(db: Database, userId: string): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt)));
+}
+
+/** Whether the address a token was mailed to is still the account's (for verify and reset links). */
+function sentToCurrentAddress(row: { email: string }, user: User): boolean {
+  return row.email.toLowerCase() === user.email.toLowerCase();
 }
 
 /**
@@ -163,11 +180,15 @@ export async function requestPasswordReset({ db, mailer, env }: AccountDeps, ema
   );
 }
 
-/** Sets a new password from a reset link and ends every session of the account. */
+/**
+ * Sets a new password from a reset link, ends every session of the account, voids its other mailed
+ * links and clears the sign-in slow-down (the reset proved the owner holds the mailbox).
+ */
 export async function resetPassword(db: Database, token: string, password: string): Promise<void> {
   const row = await consumeEmailToken(db, token, 'reset_password');
   const [user] = await db.select().from(users).where(eq(users.id, row.userId));
-  if (!user) throw AppError.validation({ token: ['invalid_or_expired'] });
+  // A link mailed to an address the account no longer has must not take the account.
+  if (!user || !sentToCurrentAddress(row, user)) throw AppError.validation({ token: ['invalid_or_expired'] });
   assertStrongPassword(password, [user.fullName, user.email.split('@')[0] ?? '']);
   await db
     .update(users)
@@ -177,6 +198,8 @@ export async function resetPassword(db: Database, token: string, password: strin
     })
     .where(eq(users.id, user.id));
   await invalidateUserSessions(db, user.id);
+  await voidEmailTokens(db, user.id);
+  await clearSignInFailures(db, user.email);
 }
 
 /**
@@ -194,10 +217,19 @@ export async function changePassword(db: Database, user: User, current: string, 
     .set({ passwordHash: await hashPassword(next) })
     .where(eq(users.id, user.id));
   await invalidateUserSessions(db, user.id);
+  await voidEmailTokens(db, user.id);
 }
 
-/** Switches the account to the address in a confirmed change link and tells the old address. */
-export async function confirmEmailChange({ db, mailer }: AccountDeps, token: string): Promise<void> {
+/**
+ * Switches the account to the address in a confirmed change link, ends its other sessions (all of
+ * them unless `keepSession` is the confirming browser's own), voids every other mailed link and
+ * tells the old address.
+ */
+export async function confirmEmailChange(
+  { db, mailer }: AccountDeps,
+  token: string,
+  keepSession?: { id: string; userId: string },
+): Promise<void> {
   const row = await consumeEmailToken(db, token, 'change_email');
   const [before] = await db.select().from(users).where(eq(users.id, row.userId));
   if (!before) throw AppError.validation({ token: ['invalid_or_expired'] });
@@ -206,5 +238,7 @@ export async function confirmEmailChange({ db, mailer }: AccountDeps, token: str
   } catch (cause) {
     throw new AppError('conflict', 'Another account took that address meanwhile', { cause });
   }
+  await invalidateUserSessions(db, before.id, keepSession?.userId === before.id ? keepSession.id : undefined);
+  await voidEmailTokens(db, before.id);
   await mailer.send(accountMail('emailChanged', before.locale, before.email, before.fullName, row.email));
 }

@@ -1,7 +1,7 @@
 import type { Database } from '@kollab/db';
 import { sessions, type User, users } from '@kollab/db/schema';
 import { constantTimeEqual } from '@oslojs/crypto/subtle';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { perOwner } from '../../lib/bounded-cache.ts';
@@ -22,6 +22,8 @@ export interface Session {
   id: string;
   userId: string;
   expiresAt: Date;
+  /** When the user last proved who they are in this session (sign-in or password confirmation). */
+  authenticatedAt: Date;
 }
 
 export interface ValidatedSession {
@@ -35,7 +37,7 @@ export interface ValidatedSession {
 export async function createSession(db: Database, userId: string): Promise<{ token: string; session: Session }> {
   const id = generateToken(15);
   const secret = generateToken(20);
-  const session = { id, userId, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS) };
+  const session = { id, userId, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS), authenticatedAt: new Date() };
   await db.insert(sessions).values({ ...session, secretHash: hashToken(secret) });
   return { token: `${id}.${secret}`, session };
 }
@@ -76,7 +78,8 @@ export async function validateSessionToken(db: Database, token: string): Promise
     await invalidateSession(db, id);
     return null;
   }
-  const session: Session = { id, userId: row.session.userId, expiresAt: row.session.expiresAt };
+  const { userId, expiresAt, authenticatedAt } = row.session;
+  const session: Session = { id, userId, expiresAt, authenticatedAt };
   let refreshed = false;
   if (session.expiresAt.getTime() - now < SESSION_LIFETIME_MS / 2) {
     session.expiresAt = new Date(now + SESSION_LIFETIME_MS);
@@ -90,9 +93,21 @@ export async function invalidateSession(db: Database, sessionId: string): Promis
   await db.delete(sessions).where(eq(sessions.id, sessionId));
 }
 
-/** Ends every session of a user (password change or reset, role change, suspension). */
-export async function invalidateUserSessions(db: Database, userId: string): Promise<void> {
-  await db.delete(sessions).where(eq(sessions.userId, userId));
+/**
+ * Ends every session of a user (password change or reset, e-mail change, role change, suspension),
+ * except `keep` (the browser that made the change, when it stays signed in).
+ */
+export async function invalidateUserSessions(db: Database, userId: string, keep?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
+}
+
+/** Records that the user just proved who they are in this session (the password confirmation). */
+export async function markSessionAuthenticated(db: Database, sessionId: string): Promise<Date> {
+  const now = new Date();
+  await db.update(sessions).set({ authenticatedAt: now }).where(eq(sessions.id, sessionId));
+  return now;
 }
 
 /** Cookies are Secure whenever the public URL is https (plain http only on localhost in development). */

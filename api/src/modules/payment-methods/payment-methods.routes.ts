@@ -2,6 +2,8 @@ import { createRoute } from '@hono/zod-openapi';
 import { createRouter } from '../../lib/create-router.ts';
 import { authErrorResponses, errorContent, errorResponses, jsonContent } from '../../lib/openapi.ts';
 import { requireUser } from '../../middleware/require-user.ts';
+import { requireRecentSignIn } from '../auth/reauthentication.ts';
+import { sendSecurityNotice } from '../auth/security-notices.ts';
 import {
   AddPaymentMethodBodySchema,
   PaymentMethodEnvelopeSchema,
@@ -32,7 +34,7 @@ export const paymentMethodRoutes = createRouter()
       method: 'post',
       path: '/user/payment-methods/add',
       tags,
-      summary: 'Add a Swedish bank account, IBAN, Swish number or PayPal address',
+      summary: 'Add a Swedish bank account, IBAN, Swish number or PayPal address (needs a recent sign-in)',
       request: { body: { content: { 'application/json': { schema: AddPaymentMethodBodySchema } }, required: true } },
       responses: {
         201: jsonContent(PaymentMethodEnvelopeSchema, 'Added'),
@@ -42,7 +44,9 @@ export const paymentMethodRoutes = createRouter()
       },
     }),
     async (c) => {
-      const method = await addPaymentMethod(c.var.db, c.var.secrets, requireUser(c), c.req.valid('json'));
+      const user = requireRecentSignIn(c);
+      const method = await addPaymentMethod(c.var.db, c.var.secrets, user, c.req.valid('json'));
+      await sendSecurityNotice(c.var, user, { kind: 'payoutMethodAdded', method: method.masked });
       return c.json({ data: method }, 201);
     },
   )
@@ -51,7 +55,7 @@ export const paymentMethodRoutes = createRouter()
       method: 'put',
       path: '/user/payment-methods/update',
       tags,
-      summary: 'Make a payment method the default',
+      summary: 'Make a payment method the default (needs a recent sign-in)',
       request: { body: { content: { 'application/json': { schema: UpdatePaymentMethodBodySchema } }, required: true } },
       responses: {
         200: jsonContent(PaymentMethodEnvelopeSchema, 'Updated'),
@@ -61,7 +65,9 @@ export const paymentMethodRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { id } = c.req.valid('json');
-      return c.json({ data: await makeDefaultPaymentMethod(c.var.db, requireUser(c), id) }, 200);
+      const user = requireRecentSignIn(c);
+      const method = await makeDefaultPaymentMethod(c.var.db, user, c.req.valid('json').id);
+      await sendSecurityNotice(c.var, user, { kind: 'payoutMethodDefault', method: method.masked });
+      return c.json({ data: method }, 200);
     },
   );

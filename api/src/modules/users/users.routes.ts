@@ -5,6 +5,7 @@ import { IdParamSchema } from '../../lib/fields.ts';
 import { authErrorResponses, errorContent, errorResponses } from '../../lib/openapi.ts';
 import { readUploadedFile } from '../../lib/uploads.ts';
 import { requireUser } from '../../middleware/require-user.ts';
+import { isRecentSignIn } from '../auth/reauthentication.ts';
 import { UpdateUserBodySchema, UserEnvelopeSchema } from './users.schemas.ts';
 import { findAvatar, getUser, setAvatar, updateUser } from './users.service.ts';
 
@@ -41,7 +42,9 @@ export const userRoutes = createRouter()
     }),
     async (c) => {
       const actor = requireUser(c);
-      const user = await updateUser(c.var, actor, c.req.valid('param').id, c.req.valid('json'));
+      const user = await updateUser(c.var, actor, c.req.valid('param').id, c.req.valid('json'), {
+        recentSignIn: isRecentSignIn(c),
+      });
       return c.json({ data: user }, 200);
     },
   )

@@ -1,6 +1,7 @@
 import type { Database } from '@kollab/db';
 import { emailTokens, type User, users } from '@kollab/db/schema';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
 import type { Env } from '../../env.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { decrypt, encrypt } from '../../lib/encryption.ts';
@@ -9,11 +10,13 @@ import { processImage } from '../../lib/images.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { maskPersonalNumber, parsePersonalNumber } from '../../lib/personal-number.ts';
 import { parsePhone } from '../../lib/phone.ts';
+import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import type { Storage } from '../../lib/storage.ts';
 import { generateToken } from '../../lib/tokens.ts';
 import { accountMail } from '../auth/auth.mails.ts';
 import { issueEmailToken } from '../auth/auth.service.ts';
+import { sendSecurityNotice } from '../auth/security-notices.ts';
 import { invalidateUserSessions } from '../auth/session.ts';
 import { avatarUrl } from '../auth/session-view.ts';
 import type { UpdateUserBody, UserView } from './users.schemas.ts';
@@ -24,6 +27,7 @@ export interface UserDeps {
   mailer: Mailer;
   secrets: Secrets;
   storage: Storage;
+  logger?: Logger;
 }
 
 async function findPendingEmail(db: Database, userId: string): Promise<string | null> {
@@ -78,10 +82,18 @@ export async function getUser(deps: UserDeps, actor: User, id: string): Promise<
 
 /**
  * Updates the account. Every field is checked before anything is written; a new e-mail address is
- * only used once confirmed from a link sent to it; a role change (admins only) ends the user's sessions.
- * @throws validation_failed naming each bad field, not_found, forbidden (role by a non-admin)
+ * only used once confirmed from a link sent to it (see `startEmailChange`), and only from a session
+ * that signed in recently; a role change (admins only) ends the user's sessions.
+ * @throws validation_failed naming each bad field, not_found, forbidden (role by a non-admin),
+ *   reauthentication_required (e-mail change without a recent sign-in), rate_limited
  */
-export async function updateUser(deps: UserDeps, actor: User, id: string, input: UpdateUserBody): Promise<UserView> {
+export async function updateUser(
+  deps: UserDeps,
+  actor: User,
+  id: string,
+  input: UpdateUserBody,
+  options: { recentSignIn: boolean },
+): Promise<UserView> {
   const { db, secrets } = deps;
   const user = await getVisibleUser(db, actor, id);
   if (input.role !== undefined && actor.role !== 'admin') throw new AppError('forbidden', 'Only admins change roles');
@@ -104,14 +116,11 @@ export async function updateUser(deps: UserDeps, actor: User, id: string, input:
     }
   }
   const newEmail = input.email !== undefined && input.email !== user.email.toLowerCase() ? input.email : null;
-  if (newEmail) {
-    const [taken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.email}) = ${newEmail}`, ne(users.id, user.id)));
-    if (taken) fields.email = ['taken'];
-  }
   if (Object.keys(fields).length > 0) throw AppError.validation(fields);
+  if (newEmail) {
+    if (!options.recentSignIn) throw new AppError('reauthentication_required', 'Confirm your password to continue');
+    await enforceRateLimit(db, `email-change:user:${actor.id}`, { limit: 5, windowSeconds: 60 * 60 });
+  }
 
   const updated = await db.transaction(async (tx) => {
     const [row] = Object.keys(changes).length
@@ -130,12 +139,31 @@ export async function updateUser(deps: UserDeps, actor: User, id: string, input:
     return row;
   });
   if (!updated) throw new AppError('not_found', 'User not found');
-  if (newEmail) {
-    const token = await issueEmailToken(db, user.id, 'change_email', newEmail);
-    const link = `${deps.env.PUBLIC_URL}/app/confirm-email-change?token=${token}`;
-    await deps.mailer.send(accountMail('changeEmail', updated.locale, newEmail, updated.fullName, link));
-  }
+  if (newEmail) await startEmailChange(deps, updated, newEmail);
   return toView(deps, updated);
+}
+
+/**
+ * Starts a change to `newEmail` and answers the same whether or not another account has that
+ * address, so the form cannot tell which addresses are registered: the change is pending either
+ * way, the new address's owner is mailed (a confirmation link, or for a taken address a notice that
+ * nothing changed; that change's link is never sent, and confirming could not succeed anyway), and
+ * the current address is told a change was asked for.
+ */
+async function startEmailChange(deps: UserDeps, user: User, newEmail: string): Promise<void> {
+  const { db } = deps;
+  const [owner] = await db
+    .select()
+    .from(users)
+    .where(and(sql`lower(${users.email}) = ${newEmail}`, ne(users.id, user.id)));
+  const token = await issueEmailToken(db, user.id, 'change_email', newEmail);
+  if (owner) {
+    await sendSecurityNotice(deps, owner, { kind: 'emailInUse' });
+  } else {
+    const link = `${deps.env.PUBLIC_URL}/app/confirm-email-change?token=${token}`;
+    await deps.mailer.send(accountMail('changeEmail', user.locale, newEmail, user.fullName, link));
+  }
+  await sendSecurityNotice(deps, user, { kind: 'emailChangeRequested', newEmail });
 }
 
 /** Replaces the profile picture with a processed copy of the upload. */

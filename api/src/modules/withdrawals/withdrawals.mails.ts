@@ -37,10 +37,39 @@ const TEXT: Record<Kind, Record<Locale, { subject: string; body: string }>> = {
   },
 };
 
+const HELD: Record<Locale, (time: string) => string> = {
+  sv: (time) =>
+    `Det är det första uttaget till ett nyligen tillagt utbetalningssätt, så vi granskar det först: det betalas ut tidigast ${time}.`,
+  en: (time) =>
+    `It is the first withdrawal to a newly added payout method, so we review it first: it is paid out ${time} at the earliest.`,
+};
+
+const NOT_YOU: Record<Locale, string> = {
+  sv: 'Var det inte du? Byt lösenord direkt och kontakta support@kollab.se.',
+  en: 'Not you? Change your password right away and contact support@kollab.se.',
+};
+
+/** "25 nov. 2026 18:30" in Swedish time, as people in Sweden read it. */
+function formatTime(at: Date, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === 'sv' ? 'sv-SE' : 'en-GB', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    timeZone: 'Europe/Stockholm',
+  }).format(at);
+}
+
 export function withdrawalMail(
   kind: Kind,
   recipient: { email: string; fullName: string; locale: Locale },
-  values: { amountOre: number; method: string; reference?: string | null; reason?: string | null; link: string },
+  values: {
+    amountOre: number;
+    method: string;
+    reference?: string | null;
+    reason?: string | null;
+    /** A request to a newly added payout method waits for review until then. */
+    heldUntil?: Date | null;
+    link: string;
+  },
 ): Mail {
   const text = TEXT[kind][recipient.locale];
   const body = text.body
@@ -49,5 +78,11 @@ export function withdrawalMail(
     .replace('{reference}', values.reference ?? '')
     .replace('{reason}', values.reason ?? '');
   const greeting = recipient.locale === 'sv' ? `Hej ${recipient.fullName}!` : `Hi ${recipient.fullName},`;
-  return { to: recipient.email, subject: text.subject, text: `${greeting}\n\n${body}\n\n${values.link}\n\n– Kollab\n` };
+  const hold = values.heldUntil ? `\n\n${HELD[recipient.locale](formatTime(values.heldUntil, recipient.locale))}` : '';
+  const notYou = kind === 'requested' ? `\n\n${NOT_YOU[recipient.locale]}` : '';
+  return {
+    to: recipient.email,
+    subject: text.subject,
+    text: `${greeting}\n\n${body}${hold}${notYou}\n\n${values.link}\n\n– Kollab\n`,
+  };
 }

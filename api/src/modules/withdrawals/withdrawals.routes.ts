@@ -4,6 +4,7 @@ import { IdParamSchema } from '../../lib/fields.ts';
 import { requireIdempotencyKey, withIdempotency } from '../../lib/idempotency.ts';
 import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
 import { requireRole } from '../../middleware/require-user.ts';
+import { requireRecentSignIn } from '../auth/reauthentication.ts';
 import {
   AdminWithdrawalSchema,
   EarningsSchema,
@@ -61,12 +62,13 @@ export const withdrawalRoutes = createRouter()
       method: 'post',
       path: '/withdrawals',
       tags,
-      summary: 'Creator: withdraw to a saved payment method (needs an Idempotency-Key)',
+      summary: 'Creator: withdraw to a saved payment method (needs an Idempotency-Key and a recent sign-in)',
       request: { headers: idempotencyHeader, ...jsonBody(RequestWithdrawalBodySchema) },
       responses: { 201: envelope, ...common },
     }),
     async (c) => {
-      const creator = requireRole(c, 'creator');
+      requireRole(c, 'creator');
+      const creator = requireRecentSignIn(c);
       const key = requireIdempotencyKey(c);
       const input = c.req.valid('json');
       const result = await withIdempotency(c.var.db, { userId: creator.id, key, request: input }, async (tx) => {

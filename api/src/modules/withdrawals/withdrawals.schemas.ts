@@ -11,6 +11,9 @@ export const WithdrawalSchema = z
     reference: z.string().nullable(),
     createdAt: z.string(),
     settledAt: z.string().nullable(),
+    heldUntil: z.string().nullable().openapi({
+      description: 'The first withdrawal to a newly added payout method is not paid before this time',
+    }),
   })
   .openapi('Withdrawal');
 export type WithdrawalView = z.infer<typeof WithdrawalSchema>;

@@ -1,6 +1,6 @@
 import type { Database } from '@kollab/db';
 import { campaigns, claims, paymentMethods, type User, users, type Withdrawal, withdrawals } from '@kollab/db/schema';
-import { and, asc, count, desc, eq, inArray, isNotNull, sum } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sum } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Env } from '../../env.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -33,6 +33,7 @@ export function toWithdrawalView(row: Withdrawal): WithdrawalView {
     reference: row.reference,
     createdAt: row.createdAt.toISOString(),
     settledAt: row.settledAt?.toISOString() ?? null,
+    heldUntil: row.heldUntil?.toISOString() ?? null,
   };
 }
 
@@ -117,6 +118,7 @@ export async function requestWithdrawal(
       paymentMethodId: method.id,
       paymentMethodType: method.type,
       paymentMethodMasked: method.masked,
+      heldUntil: reviewHold(env, method),
     })
     .returning();
   if (!row) throw new Error('withdrawal insert returned nothing');
@@ -139,6 +141,17 @@ export async function requestWithdrawal(
 }
 
 /**
+ * Until when a withdrawal to `method` waits for review: while a payout method is younger than
+ * `PAYOUT_METHOD_HOLD_HOURS`, withdrawals to it (the first one, and any after it, so a small first
+ * one cannot clear the way) are not paid before the method is that old. A stolen session's new
+ * account would otherwise be paid at once. Null for an older method.
+ */
+function reviewHold(env: Env, method: { createdAt: Date }, now = new Date()): Date | null {
+  const until = new Date(method.createdAt.getTime() + env.PAYOUT_METHOD_HOLD_HOURS * 60 * 60 * 1000);
+  return until > now ? until : null;
+}
+
+/**
  * Settles a requested withdrawal: paid (money leaves the platform) or rejected (money returns to
  * the available balance). Only one settlement can win, whatever the concurrency.
  * @throws not_found, conflict (already settled)
@@ -157,11 +170,26 @@ export async function settleWithdrawal(
       settledBy: admin.id,
       ...(outcome.status === 'paid' ? { reference: outcome.reference } : { reason: outcome.reason }),
     })
-    .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'requested')))
+    .where(
+      and(
+        eq(withdrawals.id, id),
+        eq(withdrawals.status, 'requested'),
+        // A withdrawal held for review can be rejected at any time, but not paid before its hold ends.
+        outcome.status === 'paid'
+          ? or(isNull(withdrawals.heldUntil), lte(withdrawals.heldUntil, new Date()))
+          : undefined,
+      ),
+    )
     .returning();
   if (!row) {
-    const [existing] = await tx.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, id));
+    const [existing] = await tx
+      .select({ status: withdrawals.status, heldUntil: withdrawals.heldUntil })
+      .from(withdrawals)
+      .where(eq(withdrawals.id, id));
     if (!existing) throw new AppError('not_found', 'Withdrawal not found');
+    if (existing.status === 'requested' && existing.heldUntil) {
+      throw new AppError('conflict', `Withdrawal is held for review until ${existing.heldUntil.toISOString()}`);
+    }
     throw new AppError('conflict', `Withdrawal is already ${existing.status}`);
   }
   await post(tx, {
@@ -210,6 +238,7 @@ async function sendWithdrawalMail(deps: WithdrawalDeps, row: Withdrawal): Promis
       method: row.paymentMethodMasked,
       reference: row.reference,
       reason: row.reason,
+      heldUntil: row.status === 'requested' ? row.heldUntil : null,
       link: `${deps.env.PUBLIC_URL}/app/earnings`,
     }),
   );
@@ -238,7 +267,10 @@ export async function listWithdrawals(db: Database, query: ListWithdrawalsQuery)
   };
 }
 
-/** The selected requested withdrawals as a CSV bank batch, with the decrypted payment details. */
+/**
+ * The selected requested withdrawals as a CSV bank batch, with the decrypted payment details; those
+ * still held for review are left out.
+ */
 export async function exportWithdrawalsCsv(
   db: Database,
   secrets: Secrets,
@@ -250,7 +282,13 @@ export async function exportWithdrawalsCsv(
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
     .leftJoin(paymentMethods, eq(paymentMethods.id, withdrawals.paymentMethodId))
-    .where(and(inArray(withdrawals.id, ids), eq(withdrawals.status, 'requested')))
+    .where(
+      and(
+        inArray(withdrawals.id, ids),
+        eq(withdrawals.status, 'requested'),
+        or(isNull(withdrawals.heldUntil), lte(withdrawals.heldUntil, new Date())),
+      ),
+    )
     .orderBy(asc(withdrawals.createdAt));
   type Row = (typeof rows)[number];
   // Swish numbers go out as digits (46701234567): a leading '+' would be defused as a formula.

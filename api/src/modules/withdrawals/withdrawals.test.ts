@@ -11,9 +11,10 @@ import { creditAcceptedClaim, post } from '../ledger/ledger.service.ts';
 let t: TestApp;
 let smtp: TestSmtp;
 
+// The review hold on new payout methods is tested in account-security.test.ts; here it is off.
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  t = await createTestApp({ settings: { SMTP_URL: smtp.url } });
+  t = await createTestApp({ settings: { SMTP_URL: smtp.url, PAYOUT_METHOD_HOLD_HOURS: '0' } });
 });
 afterAll(async () => {
   await t.close();
@@ -101,6 +102,7 @@ describe('POST /api/withdrawals', () => {
         reference: null,
         createdAt: expect.any(String),
         settledAt: null,
+        heldUntil: null,
       },
     });
     expect(await balance(user.id, 'creator_available')).toBe(30_000);
