@@ -1,4 +1,5 @@
 import type { HttpError } from '@refinedev/core';
+import { requestReauthentication } from './reauth-gate';
 
 /** The API's one error body (api/src/lib/errors.ts). */
 interface ErrorEnvelope {
@@ -28,9 +29,20 @@ function parseJson(text: string): unknown {
 
 /**
  * The portal's one HTTP client: same-origin cookies, JSON in and out, and every failure turned into
- * an `ApiError` (field messages in `errors` so forms mark the fields).
+ * an `ApiError` (field messages in `errors` so forms mark the fields). A sensitive request refused
+ * for an old sign-in asks for the password (reauth-gate) and is sent once more when it is confirmed.
  */
 export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  try {
+    return await send<T>(path, init);
+  } catch (error) {
+    if (!isApiError(error) || error.code !== 'reauthentication_required') throw error;
+    if (!(await requestReauthentication())) throw error;
+    return send<T>(path, init);
+  }
+}
+
+async function send<T>(path: string, init: RequestInit & { json?: unknown }): Promise<T> {
   const { json, headers, ...rest } = init;
   let response: Response;
   try {

@@ -7,13 +7,17 @@ import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { useT } from '../../hooks/use-t';
 import { useSession } from '../../providers/session';
+import { ReauthDialog } from '../auth/reauth-dialog';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { MainNav } from './main-nav';
 import { PageLoader } from './page-loader';
 import { UserMenu } from './user-menu';
 
-/** The signed-in frame: app bar (logo, language, user menu) and the page in a `main` landmark. */
+/**
+ * The signed-in frame: app bar (logo, language, user menu), the page in a `main` landmark, and the
+ * password confirmation sensitive changes ask for.
+ */
 export function AppLayout() {
   const t = useT();
   const { data } = useSession();
@@ -48,6 +52,7 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </Container>
+      <ReauthDialog />
     </Box>
   );
 }

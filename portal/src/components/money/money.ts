@@ -36,6 +36,13 @@ export interface Withdrawal {
   reference: string | null;
   createdAt: string;
   settledAt: string | null;
+  /** Withdrawals to a newly added payout method are not paid before this time. */
+  heldUntil: string | null;
+}
+
+/** Whether a requested withdrawal is still held for review (the API refuses to pay it until then). */
+export function isHeld(withdrawal: Withdrawal, now = Date.now()): boolean {
+  return withdrawal.status === 'requested' && !!withdrawal.heldUntil && Date.parse(withdrawal.heldUntil) > now;
 }
 
 /** A row of the admin payouts queue. */

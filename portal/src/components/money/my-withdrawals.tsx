@@ -4,7 +4,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { useT } from '../../hooks/use-t';
-import { useMoneyFormat, type Withdrawal } from './money';
+import { isHeld, useMoneyFormat, type Withdrawal } from './money';
 import { StatusChip } from './status-chip';
 
 /** The creator's withdrawals, newest first, with status, reference or rejection reason. */
@@ -42,6 +42,11 @@ export function MyWithdrawals({ withdrawals, labelId }: { withdrawals: Withdrawa
                   })}`
                 : null}
             </Typography>
+            {isHeld(withdrawal) ? (
+              <Typography variant="body2" sx={{ mt: 0.5 }}>
+                {t('money.mine.heldUntil', { date: format.dateTime(withdrawal.heldUntil ?? '') })}
+              </Typography>
+            ) : null}
             {withdrawal.status === 'paid' && withdrawal.reference ? (
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                 {t('money.mine.reference', { reference: withdrawal.reference })}

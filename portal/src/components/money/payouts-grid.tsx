@@ -15,6 +15,7 @@ import { useLocale } from '../../hooks/use-locale';
 import { useT } from '../../hooks/use-t';
 import {
   type AdminWithdrawal,
+  isHeld,
   PAYOUTS_PAGE_SIZES,
   type PayoutsSortField,
   useMoneyFormat,
@@ -124,7 +125,13 @@ export function PayoutsGrid(props: PayoutsGridProps) {
         minWidth: 160,
         flex: 1,
         valueGetter: (_value, row) =>
-          (row.status === 'paid' ? row.reference : row.status === 'rejected' ? row.reason : '') ?? '',
+          (isHeld(row)
+            ? t('money.admin.heldUntil', { date: format.dateTime(row.heldUntil ?? '') })
+            : row.status === 'paid'
+              ? row.reference
+              : row.status === 'rejected'
+                ? row.reason
+                : '') ?? '',
         renderCell: ({ value }) => <span title={value}>{value}</span>,
       },
       {
@@ -135,13 +142,18 @@ export function PayoutsGrid(props: PayoutsGridProps) {
         getActions: ({ row }) =>
           row.status === 'requested'
             ? [
-                <GridActionsCellItem
-                  key="pay"
-                  icon={<TaskAlt color="primary" />}
-                  label={t('money.admin.pay.open')}
-                  title={t('money.admin.pay.open')}
-                  onClick={() => onAction(row, 'pay')}
-                />,
+                // Held for review: it can be rejected now, but paid only once the hold has run out.
+                ...(isHeld(row)
+                  ? []
+                  : [
+                      <GridActionsCellItem
+                        key="pay"
+                        icon={<TaskAlt color="primary" />}
+                        label={t('money.admin.pay.open')}
+                        title={t('money.admin.pay.open')}
+                        onClick={() => onAction(row, 'pay')}
+                      />,
+                    ]),
                 <GridActionsCellItem
                   key="reject"
                   icon={<Block color="error" />}
