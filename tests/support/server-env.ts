@@ -22,7 +22,9 @@ export const RATE_LIMIT_MULTIPLIER = 20;
  * The settings every API server of the browser suite runs with, whether one on PGlite or several
  * on PostgreSQL: links in mails point at `publicUrl` (what the browsers use), mail goes to files in
  * `dataDir` (where the specs read it), and rate limits are raised because every journey signs its
- * users up from 127.0.0.1.
+ * users up from 127.0.0.1. The journeys add payout methods and pay withdrawals at once, and run
+ * longer than the 10 minutes a sign-in opens sensitive changes for, so the review hold is off and
+ * the window a day long; both are covered by the API suite (reauthentication.test.ts).
  */
 export function serverEnv(publicUrl: string, dataDir: string): Record<string, string> {
   return {
@@ -30,6 +32,8 @@ export function serverEnv(publicUrl: string, dataDir: string): Record<string, st
     PUBLIC_URL: publicUrl,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MULTIPLIER: String(RATE_LIMIT_MULTIPLIER),
+    PAYOUT_METHOD_HOLD_HOURS: '0',
+    REAUTH_WINDOW_MINUTES: '1440',
   };
 }
 
