@@ -5,6 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { perOwner } from '../../lib/bounded-cache.ts';
+import { publishSessionRevocation } from '../../lib/message-bus.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 
 /*
@@ -86,13 +87,19 @@ export async function validateSessionToken(db: Database, token: string): Promise
   return { session, user: row.user, refreshed };
 }
 
+/** Ends one session (sign-out, expiry); its open chat streams close on every instance (ADR 012). */
 export async function invalidateSession(db: Database, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+  await publishSessionRevocation(db, { sessionId });
 }
 
-/** Ends every session of a user (password change or reset, role change, suspension). */
+/**
+ * Ends every session of a user (password change or reset, role change, suspension, erasure) and
+ * closes their open chat streams on every instance (ADR 012). Pass the transaction when there is one.
+ */
 export async function invalidateUserSessions(db: Database, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  await publishSessionRevocation(db, { userId });
 }
 
 /** Cookies are Secure whenever the public URL is https (plain http only on localhost in development). */
