@@ -21,8 +21,8 @@ export const RATE_LIMIT_MULTIPLIER = 20;
 /**
  * The settings every API server of the browser suite runs with, whether one on PGlite or several
  * on PostgreSQL: links in mails point at `publicUrl` (what the browsers use), mail goes to files in
- * `dataDir` (where the specs read it), and rate limits are raised because every journey signs its
- * users up from 127.0.0.1.
+ * `dataDir` (where the specs read it), and rate limits and the per-address chat stream cap are raised
+ * because every journey's browsers come from 127.0.0.1.
  */
 export function serverEnv(publicUrl: string, dataDir: string): Record<string, string> {
   return {
@@ -30,6 +30,7 @@ export function serverEnv(publicUrl: string, dataDir: string): Record<string, st
     PUBLIC_URL: publicUrl,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_MULTIPLIER: String(RATE_LIMIT_MULTIPLIER),
+    CHAT_STREAMS_PER_IP: '1000',
   };
 }
 

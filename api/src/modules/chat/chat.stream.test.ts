@@ -50,6 +50,8 @@ async function openStream(app: TestApp, cookie: string, ip?: string) {
   return stream;
 }
 
+/** The last event of a stream whose session ended: the client should not reconnect blindly. */
+const ENDED = { event: 'end', data: JSON.stringify({ reason: 'session_ended' }) };
 const messagesIn = (events: StreamEvent[]) => events.filter((e) => e.event === 'message');
 
 /** The brand's browser on instance `t`, signed in with the session in `cookie`. */
@@ -129,7 +131,10 @@ describe('a stream after its session ends', () => {
       await stream.waitForEnd(3000);
       expect((await sendMessage(t, creatorCookie, claimId, { body: 'Efter utloggningen' })).status).toBe(201);
       await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(stream.events.map((e) => e.event)).toEqual(['ready']);
+      expect(stream.events.map(({ event, data }) => ({ event, data }))).toEqual([
+        { event: 'ready', data: expect.any(String) },
+        ENDED,
+      ]);
       // Reconnecting with the old cookie is refused.
       expect((await second.app.request('/api/messages/stream', { headers: { Cookie: brandCookie } })).status).toBe(401);
     },
@@ -152,7 +157,7 @@ describe('a stream after its session ends', () => {
     expect(messagesIn(delivered).map((e) => e.id)).toEqual([String(posted.data.id)]);
     expect(messagesIn(await creatorStream.waitFor((events) => messagesIn(events).length === 1))).toHaveLength(1);
     expect(staying.ended).toBe(false);
-    expect(messagesIn(signedOut.events)).toEqual([]);
+    expect(signedOut.events.map((e) => e.event)).toEqual(['ready', 'end']);
     await staying.stop();
     await creatorStream.stop();
   });
@@ -168,7 +173,7 @@ describe('a stream after its session ends', () => {
 
     expect((await sendMessage(t, creatorCookie, claimId, { body: 'Hemligt' })).status).toBe(201);
 
-    expect(messagesIn(await stream.waitForEnd(3000))).toEqual([]);
+    expect((await stream.waitForEnd(3000)).map((e) => e.event)).toEqual(['ready', 'end']);
   });
 
   it('checks the session at each heartbeat', async () => {
@@ -182,7 +187,7 @@ describe('a stream after its session ends', () => {
     await t.db.delete(sessions).where(eq(sessions.id, sessionId));
     vi.advanceTimersByTime(20_000);
 
-    expect((await stream.waitForEnd(3000)).map((e) => e.event)).toEqual(['ready', 'ping']);
+    expect((await stream.waitForEnd(3000)).map((e) => e.event)).toEqual(['ready', 'ping', 'end']);
   });
 });
 

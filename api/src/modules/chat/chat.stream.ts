@@ -14,7 +14,8 @@ import { getConversationClaim, messagesSince } from './chat.service.ts';
  * The live chat stream (`GET /api/messages/stream`). It lives as long as the session it was opened
  * with (ADR 012): before anything is written (a message, a read marker, a heartbeat) the session is
  * checked again, and a revocation on the message bus (sign-out, password change, role change,
- * suspension, on any instance) makes it check at once. A session that no longer holds ends the stream.
+ * suspension, on any instance) makes it check at once. A session that no longer holds ends the
+ * stream with a last event, `end` (`{ reason: 'session_ended' }`).
  */
 
 const HEARTBEAT_MS = 20_000;
@@ -126,7 +127,11 @@ export function streamMessages(c: Context<AppEnv>, actor: User, startAfter: numb
       queue = queue
         .then(async () => {
           if (ended) return;
-          if (!(await sessionStillHolds(db, session, actor))) return end();
+          if (!(await sessionStillHolds(db, session, actor))) {
+            // Said before closing, so the client closes instead of reconnecting into a 401.
+            await stream.writeSSE({ event: 'end', data: JSON.stringify({ reason: 'session_ended' }) });
+            return end();
+          }
           await work?.();
         })
         .catch(() => end());
