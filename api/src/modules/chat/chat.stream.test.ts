@@ -1,3 +1,6 @@
+import { request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import type { User } from '@kollab/db/schema';
 import { sessions } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
@@ -253,6 +256,47 @@ describe('open streams per account and per address', () => {
     // Another address is not affected.
     const other = await openStream(capped, users[3] ?? '', '10.2.0.2');
     for (const stream of [...open, other]) await stream.stop();
+  });
+
+  it('gives the slot back when a client hangs up its socket', async () => {
+    const server = serve({ fetch: capped.app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+    await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+    const { port } = server.address() as AddressInfo;
+    const user = await createUser(t.db, { role: 'creator' });
+    const cookies = [await loginAs(t.db, user), await loginAs(t.db, user)];
+    /** Opens a stream over a real socket and waits for its first bytes. */
+    const connect = (cookie: string) =>
+      new Promise<{ status: number; hangUp: () => void }>((resolve, reject) => {
+        const req = request(
+          { port, host: '127.0.0.1', path: '/api/messages/stream', headers: { cookie, 'x-forwarded-for': '10.4.0.1' } },
+          (res) => {
+            res.once('data', () => resolve({ status: res.statusCode ?? 0, hangUp: () => req.destroy() }));
+            res.once('end', () => resolve({ status: res.statusCode ?? 0, hangUp: () => req.destroy() }));
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      });
+    try {
+      const held = [await connect(cookies[0] ?? ''), await connect(cookies[1] ?? '')];
+      expect(held.map((stream) => stream.status)).toEqual([200, 200]);
+      const refused = await connect(cookies[0] ?? '');
+      expect(refused.status).toBe(429);
+      refused.hangUp();
+
+      for (const stream of held) stream.hangUp();
+      await vi.waitFor(
+        async () => {
+          const again = await connect(cookies[0] ?? '');
+          again.hangUp();
+          expect(again.status).toBe(200);
+        },
+        { timeout: 3000 },
+      );
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it('gives the slot back when the server ends a stream', async () => {
