@@ -150,7 +150,8 @@ function printTable(rows: Row[], bare: Row): void {
 try {
   const bench = await benchReady;
   const [barePort, portA, portB] = [await freePort(), await freePort(), await freePort()];
-  const api = { RATE_LIMIT_MULTIPLIER: '1000000' };
+  // Every stream of the fan-out comes from 127.0.0.1: lift the per-address stream cap too.
+  const api = { RATE_LIMIT_MULTIPLIER: '1000000', CHAT_STREAMS_PER_IP: '100000' };
   const bareHono = startProcess([fileURLToPath(new URL('./bare-hono.ts', import.meta.url)), String(barePort)], {});
   const [apiA, apiB] = [startApi(portA, bench.url, api), startApi(portB, bench.url, api)];
   children.push(bareHono, apiA, apiB);

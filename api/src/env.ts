@@ -63,6 +63,16 @@ const EnvSchema = z
       .int('expected a whole number of at least 1')
       .min(1, 'expected a whole number of at least 1')
       .default(1),
+    CHAT_STREAMS_PER_USER: z.coerce
+      .number({ message: 'expected a whole number of at least 1' })
+      .int('expected a whole number of at least 1')
+      .min(1, 'expected a whole number of at least 1')
+      .default(5),
+    CHAT_STREAMS_PER_IP: z.coerce
+      .number({ message: 'expected a whole number of at least 1' })
+      .int('expected a whole number of at least 1')
+      .min(1, 'expected a whole number of at least 1')
+      .default(20),
     MIN_WITHDRAWAL_SEK: z.coerce
       .number({ message: 'expected a whole number of kronor' })
       .int('expected a whole number of kronor')

@@ -1,7 +1,10 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type DatabaseHandle, queryRows } from './client.ts';
-import { migrate } from './migrate.ts';
+import { migrate, migrationsFolder } from './migrate.ts';
 import { campaigns, users } from './schema/index.ts';
 import { DEMO_ACCOUNTS, seedDemo } from './seed.ts';
 import { createTestDatabase } from './testing.ts';
@@ -41,6 +44,89 @@ describe(`migrations on ${expectedKind}`, () => {
     await expect(
       handle.db.insert(users).values({ email: 'anna@example.SE', role: 'brand', fullName: 'Anna B' }),
     ).rejects.toThrow();
+  });
+});
+
+describe('migration 0012 (subscriber consent history)', () => {
+  it('gives subscriptions from before it their given, changed and withdrawn events', async () => {
+    // The migrations up to 0011 in a folder of their own, then the subscribers as they were.
+    const folder = await mkdtemp(join(tmpdir(), 'kollab-migrations-'));
+    try {
+      await cp(migrationsFolder, folder, { recursive: true });
+      const journalPath = join(folder, 'meta', '_journal.json');
+      const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { idx: number }[] };
+      journal.entries = journal.entries.filter((entry) => entry.idx < 12);
+      await writeFile(journalPath, JSON.stringify(journal));
+      handle = await createTestDatabase({ migrated: false });
+      await handle.migrate(folder);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+    await handle.db.execute(sql`
+      insert into subscribers (id, email, categories, consent_version, consented_at, locale, confirmed_at,
+                               unsubscribed_at, unsubscribe_token_hash) values
+        ('pending', 'p@example.se', '{food}', '2026-11-01', '2026-11-02T10:00Z', 'sv', null, null, 'h1'),
+        ('active', 'a@example.se', '{food}', '2026-11-01', '2026-11-02T10:00Z', 'en', '2026-11-02T10:05Z', null, 'h2'),
+        ('updated', 'u@example.se', '{pets}', '2026-11-01', '2026-11-20T08:00Z', 'sv', '2026-11-03T09:00Z', null, 'h3'),
+        ('left', 'l@example.se', '{}', '2026-11-01', '2026-11-02T10:00Z', 'sv', '2026-11-02T11:00Z', '2026-12-01T12:00Z', 'h4')`);
+
+    await migrate(handle);
+
+    const events = await queryRows<{
+      subscriber_id: string;
+      kind: string;
+      locale: string;
+      source: string;
+      stated_at: string;
+      created_at: string;
+    }>(
+      handle.db,
+      sql`select subscriber_id, kind, locale, source, to_char(stated_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as stated_at,
+                 to_char(created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI') as created_at
+          from subscriber_consent_events order by subscriber_id, id`,
+    );
+    expect(events).toEqual([
+      {
+        subscriber_id: 'active',
+        kind: 'given',
+        locale: 'en',
+        source: 'subscribe_form',
+        stated_at: '2026-11-02 10:00',
+        created_at: '2026-11-02 10:05',
+      },
+      {
+        subscriber_id: 'left',
+        kind: 'given',
+        locale: 'sv',
+        source: 'subscribe_form',
+        stated_at: '2026-11-02 10:00',
+        created_at: '2026-11-02 11:00',
+      },
+      {
+        subscriber_id: 'left',
+        kind: 'withdrawn',
+        locale: 'sv',
+        source: 'unsubscribe_link',
+        stated_at: '2026-12-01 12:00',
+        created_at: '2026-12-01 12:00',
+      },
+      {
+        subscriber_id: 'updated',
+        kind: 'given',
+        locale: 'sv',
+        source: 'subscribe_form',
+        stated_at: '2026-11-03 09:00',
+        created_at: '2026-11-03 09:00',
+      },
+      {
+        subscriber_id: 'updated',
+        kind: 'changed',
+        locale: 'sv',
+        source: 'subscribe_form',
+        stated_at: '2026-11-20 08:00',
+        created_at: '2026-11-20 08:00',
+      },
+    ]);
   });
 });
 

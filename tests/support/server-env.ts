@@ -21,10 +21,11 @@ export const RATE_LIMIT_MULTIPLIER = 20;
 /**
  * The settings every API server of the browser suite runs with, whether one on PGlite or several
  * on PostgreSQL: links in mails point at `publicUrl` (what the browsers use), mail goes to files in
- * `dataDir` (where the specs read it), and rate limits are raised because every journey signs its
- * users up from 127.0.0.1. The journeys add payout methods and pay withdrawals at once, and run
- * longer than the 10 minutes a sign-in opens sensitive changes for, so the review hold is off and
- * the window a day long; both are covered by the API suite (reauthentication.test.ts).
+ * `dataDir` (where the specs read it), and rate limits and the per-address chat stream cap are raised
+ * because every journey's browsers come from 127.0.0.1. The journeys add payout methods and pay
+ * withdrawals at once, and run longer than the 10 minutes a sign-in opens sensitive changes for, so
+ * the review hold is off and the window a day long; both are covered by the API suite
+ * (reauthentication.test.ts).
  */
 export function serverEnv(publicUrl: string, dataDir: string): Record<string, string> {
   return {
@@ -34,6 +35,7 @@ export function serverEnv(publicUrl: string, dataDir: string): Record<string, st
     RATE_LIMIT_MULTIPLIER: String(RATE_LIMIT_MULTIPLIER),
     PAYOUT_METHOD_HOLD_HOURS: '0',
     REAUTH_WINDOW_MINUTES: '1440',
+    CHAT_STREAMS_PER_IP: '1000',
   };
 }
 

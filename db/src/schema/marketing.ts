@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
 import { locale, users } from './users.ts';
 
@@ -23,6 +23,53 @@ export const subscribers = pgTable(
     ...timestamps,
   },
   (table) => [uniqueIndex('subscribers_email_key').on(sql`lower(${table.email})`)],
+);
+
+/**
+ * A change to a confirmed subscription, held until the owner confirms it from the link mailed to the
+ * address (single use: the row is deleted when used; expires). One per subscriber: a newer request
+ * replaces it, and its link stops working.
+ */
+export const subscriberChanges = pgTable('subscriber_changes', {
+  subscriberId: text()
+    .primaryKey()
+    .references(() => subscribers.id, { onDelete: 'cascade' }),
+  tokenHash: text().notNull().unique('subscriber_changes_token_hash_key'),
+  instagramName: text(),
+  tiktokName: text(),
+  categories: text().array().notNull(),
+  consentVersion: text().notNull(),
+  locale: locale().notNull(),
+  requestedAt: timestamp({ withTimezone: true }).notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+export const consentEventKind = pgEnum('consent_event_kind', ['given', 'changed', 'withdrawn']);
+
+/**
+ * The history of a subscriber's marketing consent, appended to and never changed: given (double
+ * opt-in confirmed), changed (a confirmed change of details) and withdrawn (unsubscribed). It keeps
+ * no handles or categories, which unsubscribing erases.
+ */
+export const subscriberConsentEvents = pgTable(
+  'subscriber_consent_events',
+  {
+    id: bigint({ mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    subscriberId: text()
+      .notNull()
+      .references(() => subscribers.id, { onDelete: 'cascade' }),
+    kind: consentEventKind().notNull(),
+    /** Version of the consent text in force (`CONSENT_VERSIONS`) and the language it was shown in. */
+    consentVersion: text().notNull(),
+    locale: locale().notNull(),
+    /** Where it was stated: `subscribe_form` (the site's form) or `unsubscribe_link`. */
+    source: text().notNull(),
+    /** When the form was sent (given, changed) or the link used (withdrawn). */
+    statedAt: timestamp({ withTimezone: true }).notNull(),
+    /** When it took effect: the confirmation link was used, or the unsubscribe. */
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('subscriber_consent_events_subscriber_id_idx').on(table.subscriberId, table.id)],
 );
 
 export const deletionRequestSource = pgEnum('deletion_request_source', ['account', 'public']);

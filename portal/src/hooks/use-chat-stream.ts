@@ -1,5 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ChatMessage } from '../components/chat/types';
+import { fetchSession } from '../lib/auth-client';
 import { loadSession } from '../providers/session';
 
 /** What the chat stream (`GET /api/messages/stream`) tells its listeners. */
@@ -18,6 +19,8 @@ const BACKOFF_MS = [1_000, 2_000, 5_000, 10_000, 30_000];
 /** Closing waits a moment, so a page swap (or React's double effects in development) keeps the stream. */
 const CLOSE_DELAY_MS = 1_000;
 const SEEN_LIMIT = 2_000;
+/** After the server ends the stream with its session, how soon (then how often) to look for a new session. */
+const SESSION_RECHECK_MS = [1_000, 5_000, 30_000];
 
 let source: EventSource | null = null;
 let holders = 0;
@@ -92,6 +95,7 @@ function disconnect(): void {
   source.removeEventListener('ready', onReady);
   source.removeEventListener('message', onMessage);
   source.removeEventListener('read', onRead);
+  source.removeEventListener('end', onEnd);
   source.onerror = null;
   source.close();
   source = null;
@@ -109,6 +113,27 @@ function scheduleRetry(): void {
   }, delay);
 }
 
+/**
+ * The server ended the stream because its session ended (sign-out, password change, suspension…):
+ * reconnecting now would only get a 401. Reconnect once there is a session again (a password change
+ * gives this browser a new one at once); the session check itself changes nothing in the app.
+ */
+function onEnd(): void {
+  disconnect();
+  setStatus('reconnecting');
+  const recheck = (attempt: number) => {
+    const delay = SESSION_RECHECK_MS[Math.min(attempt, SESSION_RECHECK_MS.length - 1)] ?? 30_000;
+    retryTimer = setTimeout(async () => {
+      retryTimer = undefined;
+      const session = await fetchSession().catch(() => null);
+      if (holders === 0 || source || retryTimer) return;
+      if (session) connect();
+      else recheck(attempt + 1);
+    }, delay);
+  };
+  recheck(0);
+}
+
 function onError(): void {
   failures++;
   // CLOSED: the server answered with an error, which EventSource never retries. CONNECTING: it is
@@ -124,6 +149,7 @@ function connect(): void {
   source.addEventListener('ready', onReady);
   source.addEventListener('message', onMessage);
   source.addEventListener('read', onRead);
+  source.addEventListener('end', onEnd);
   source.onerror = onError;
 }
 

@@ -147,13 +147,13 @@ const sv = {
   'subscribe.thanks.title': 'Tack för din prenumeration',
   'subscribe.thanks.heading': 'Tack! Kolla din e-post',
   'subscribe.thanks.body':
-    'Vi har skickat en länk till din e-postadress. Öppna den för att bekräfta prenumerationen – först då börjar vi skicka nyhetsbrev.',
+    'Vi har skickat en länk till din e-postadress. Öppna den för att bekräfta prenumerationen – först då börjar vi skicka nyhetsbrev. Prenumererar du redan gäller dina nya uppgifter när du har bekräftat.',
   'subscribe.thanks.back': 'Tillbaka till startsidan',
   'subscribe.confirm.title': 'Bekräfta prenumerationen',
   'subscribe.confirm.working': 'Vi bekräftar din prenumeration …',
   'subscribe.confirm.done': 'Klart! Din prenumeration är bekräftad.',
   'subscribe.confirm.failed':
-    'Länken fungerar inte längre – den kan redan ha använts. Har du redan bekräftat behöver du inte göra något mer. Annars kan du anmäla dig igen.',
+    'Länken fungerar inte längre – den kan redan ha använts eller ha gått ut. Har du redan bekräftat behöver du inte göra något mer. Annars kan du anmäla dig igen.',
   'unsubscribe.title': 'Avsluta prenumerationen',
   'unsubscribe.working': 'Vi avslutar din prenumeration …',
   'unsubscribe.done': 'Du prenumererar inte längre på Kollabs nyhetsbrev.',
@@ -322,13 +322,13 @@ const en: Record<keyof typeof sv, string> = {
   'subscribe.thanks.title': 'Thank you for subscribing',
   'subscribe.thanks.heading': 'Thank you! Check your inbox',
   'subscribe.thanks.body':
-    'We have sent a link to your e-mail address. Open it to confirm the subscription – only then do we start sending newsletters.',
+    'We have sent a link to your e-mail address. Open it to confirm the subscription – only then do we start sending newsletters. If you already subscribe, your new details apply once you confirm.',
   'subscribe.thanks.back': 'Back to start',
   'subscribe.confirm.title': 'Confirm your subscription',
   'subscribe.confirm.working': 'Confirming your subscription …',
   'subscribe.confirm.done': 'Done! Your subscription is confirmed.',
   'subscribe.confirm.failed':
-    'This link no longer works – it may already have been used. If you have already confirmed, there is nothing more to do. Otherwise, sign up again.',
+    'This link no longer works – it may already have been used or have expired. If you have already confirmed, there is nothing more to do. Otherwise, sign up again.',
   'unsubscribe.title': 'Unsubscribe',
   'unsubscribe.working': 'Unsubscribing you …',
   'unsubscribe.done': 'You no longer subscribe to the Kollab newsletter.',

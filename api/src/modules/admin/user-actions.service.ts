@@ -1,5 +1,5 @@
 import type { Database } from '@kollab/db';
-import { creatorProfiles, sessions, type User, users } from '@kollab/db/schema';
+import { creatorProfiles, type User, users } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
 import type { Env } from '../../env.ts';
 import { recordAudit } from '../../lib/audit.ts';
@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { accountMail } from '../auth/auth.mails.ts';
 import { issueEmailToken } from '../auth/auth.service.ts';
+import { invalidateUserSessions } from '../auth/session.ts';
 import { isErased } from '../deletion-requests/deletion-requests.processing.ts';
 import type { AdminUser } from './admin.schemas.ts';
 import { toAdminUser } from './people.service.ts';
@@ -33,7 +34,7 @@ async function lockTarget(tx: Tx, admin: User, id: string): Promise<User> {
 }
 
 async function endSessions(tx: Tx, userId: string): Promise<void> {
-  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await invalidateUserSessions(tx, userId);
 }
 
 /**

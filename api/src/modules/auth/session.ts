@@ -5,6 +5,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { perOwner } from '../../lib/bounded-cache.ts';
+import { publishSessionRevocation } from '../../lib/message-bus.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 
 /*
@@ -89,18 +90,23 @@ export async function validateSessionToken(db: Database, token: string): Promise
   return { session, user: row.user, refreshed };
 }
 
+/** Ends one session (sign-out, expiry); its open chat streams close on every instance (ADR 012). */
 export async function invalidateSession(db: Database, sessionId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, sessionId));
+  await publishSessionRevocation(db, { sessionId });
 }
 
 /**
- * Ends every session of a user (password change or reset, e-mail change, role change, suspension),
- * except `keep` (the browser that made the change, when it stays signed in).
+ * Ends every session of a user (password change or reset, e-mail change, role change, suspension,
+ * erasure) except `keep` (the browser that made the change, when it stays signed in), and closes
+ * their open chat streams on every instance (ADR 012; a kept session's stream reconnects). Pass the
+ * transaction when there is one.
  */
 export async function invalidateUserSessions(db: Database, userId: string, keep?: string): Promise<void> {
   await db
     .delete(sessions)
     .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
+  await publishSessionRevocation(db, { userId });
 }
 
 /** Records that the user just proved who they are in this session (the password confirmation). */

@@ -1,10 +1,10 @@
 import { queryRows } from '@kollab/db';
-import { campaigns, claims } from '@kollab/db/schema';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '../../lib/logger.ts';
 import { createMailer } from '../../lib/mailer.ts';
 import { CHAT_CHANNEL } from '../../lib/message-bus.ts';
+import { collectEvents, createConversation, readEvents, sendMessage } from '../../test/chat.ts';
 import { createUser } from '../../test/factories.ts';
 import { jsonHeaders, loginAs } from '../../test/login-as.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
@@ -26,109 +26,8 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const DAY = 24 * 60 * 60 * 1000;
-
 /** A brand, a creator and a claim between them: a conversation. */
-async function conversation() {
-  const brand = await createUser(t.db, { role: 'brand' });
-  const creator = await createUser(t.db, { role: 'creator', locale: 'en' });
-  const [campaign] = await t.db
-    .insert(campaigns)
-    .values({
-      brandId: brand.id,
-      title: 'Kaffe på fjället',
-      description: 'x',
-      objectives: ['awareness'],
-      categories: ['food'],
-      platforms: ['instagram'],
-      creatorTiers: ['nano'],
-      budgetOre: 100_000,
-      payoutOre: 10_000,
-      slots: 5,
-      startsAt: new Date(Date.now() - DAY),
-      endsAt: new Date(Date.now() + 10 * DAY),
-      status: 'published',
-    })
-    .returning();
-  const [claim] = await t.db
-    .insert(claims)
-    .values({
-      campaignId: campaign?.id ?? '',
-      creatorId: creator.id,
-      guidelinesConfirmedAt: new Date(),
-      payoutOre: 10_000,
-    })
-    .returning();
-  return {
-    brand,
-    creator,
-    claimId: claim?.id ?? '',
-    brandCookie: await loginAs(t.db, brand),
-    creatorCookie: await loginAs(t.db, creator),
-  };
-}
-
-function send(app: TestApp, cookie: string, claimId: string, body: unknown) {
-  return app.app.request(`/api/conversations/${claimId}/messages`, {
-    method: 'POST',
-    headers: jsonHeaders(cookie),
-    body: JSON.stringify(body),
-  });
-}
-
-type StreamEvent = { event: string; id?: string; data: string };
-
-/** Reads Server-Sent Events as they come; `waitFor` resolves with all so far once `until` holds. */
-function collectEvents(res: Response) {
-  const reader = res.body?.getReader();
-  if (!reader) throw new Error('no body');
-  const events: StreamEvent[] = [];
-  const reading = (async () => {
-    const decoder = new TextDecoder();
-    let buffer = '';
-    for (;;) {
-      const chunk = await reader.read().catch(() => ({ done: true as const, value: undefined }));
-      if (chunk.done) return;
-      buffer += decoder.decode(chunk.value, { stream: true });
-      let split = buffer.indexOf('\n\n');
-      while (split >= 0) {
-        const block = buffer.slice(0, split);
-        buffer = buffer.slice(split + 2);
-        const fields = Object.fromEntries(
-          block.split('\n').map((line) => [line.slice(0, line.indexOf(':')), line.slice(line.indexOf(':') + 1).trim()]),
-        );
-        events.push({ event: fields.event ?? 'message', id: fields.id, data: fields.data ?? '' });
-        split = buffer.indexOf('\n\n');
-      }
-    }
-  })();
-  return {
-    /** All events so far once `until` holds; with `orTimeoutMs`, whatever came by then. */
-    async waitFor(until: (all: StreamEvent[]) => boolean, orTimeoutMs?: number) {
-      const deadline = Date.now() + (orTimeoutMs ?? 5000);
-      while (!until(events)) {
-        if (Date.now() > deadline) {
-          if (orTimeoutMs !== undefined) break;
-          throw new Error(`events so far: ${JSON.stringify(events)}`);
-        }
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      return [...events];
-    },
-    async stop() {
-      await reader.cancel();
-      await reading;
-    },
-  };
-}
-
-/** Reads Server-Sent Events from a streaming response until `until` is satisfied (or the timeout). */
-async function readEvents(res: Response, until: (events: StreamEvent[]) => boolean, timeoutMs = 5000) {
-  const stream = collectEvents(res);
-  const events = await stream.waitFor(until, timeoutMs);
-  await stream.stop();
-  return events;
-}
+const conversation = () => createConversation(t.db);
 
 describe('conversations', () => {
   it('has none before a campaign is claimed', async () => {
@@ -139,7 +38,7 @@ describe('conversations', () => {
 
   it('delivers a message from the creator to the brand with unread counts and read markers', async () => {
     const { brand, creator, claimId, brandCookie, creatorCookie } = await conversation();
-    const posted = await send(t, creatorCookie, claimId, { body: 'Hej! När vill ni ha videon?' });
+    const posted = await sendMessage(t, creatorCookie, claimId, { body: 'Hej! När vill ni ha videon?' });
     expect(posted.status).toBe(201);
     const { data: message } = (await posted.json()) as { data: { id: number } };
     expect(message).toEqual({
@@ -186,7 +85,7 @@ describe('conversations', () => {
 
   it('pages back through history, oldest first', async () => {
     const { claimId, creatorCookie } = await conversation();
-    for (const text of ['ett', 'två', 'tre', 'fyra']) await send(t, creatorCookie, claimId, { body: text });
+    for (const text of ['ett', 'två', 'tre', 'fyra']) await sendMessage(t, creatorCookie, claimId, { body: text });
     const latest = (await (
       await t.app.request(`/api/conversations/${claimId}/messages?limit=2`, { headers: { Cookie: creatorCookie } })
     ).json()) as {
@@ -207,7 +106,7 @@ describe('conversations', () => {
     ['over 2,000 characters', { body: 'x'.repeat(2001) }, { body: ['too_long'] }],
   ])('refuses %s with 422', async (_name, body, fields) => {
     const { claimId, creatorCookie } = await conversation();
-    const res = await send(t, creatorCookie, claimId, body);
+    const res = await sendMessage(t, creatorCookie, claimId, body);
     expect(res.status).toBe(422);
     expect(await res.json()).toEqual({
       error: {
@@ -227,11 +126,11 @@ describe('conversations', () => {
       expect(
         (await t.app.request(`/api/conversations/${claimId}/messages`, { headers: { Cookie: cookie } })).status,
       ).toBe(404);
-      expect((await send(t, cookie, claimId, { body: 'hej' })).status).toBe(404);
+      expect((await sendMessage(t, cookie, claimId, { body: 'hej' })).status).toBe(404);
     }
     expect((await t.app.request(`/api/conversations/${claimId}/messages`)).status).toBe(401);
     const admin = await createUser(t.db, { role: 'admin' });
-    const res = await send(t, await loginAs(t.db, admin), claimId, { body: 'Vi hjälper gärna till.' });
+    const res = await sendMessage(t, await loginAs(t.db, admin), claimId, { body: 'Vi hjälper gärna till.' });
     expect(((await res.json()) as { data: { author: unknown } }).data.author).toEqual({
       id: admin.id,
       name: 'Kollab support',
@@ -243,7 +142,7 @@ describe('conversations', () => {
   it('stores markup as text', async () => {
     const { claimId, creatorCookie } = await conversation();
     const body = '<script>alert(1)</script> [x](javascript:alert(1))';
-    const res = await send(t, creatorCookie, claimId, { body });
+    const res = await sendMessage(t, creatorCookie, claimId, { body });
     expect(((await res.json()) as { data: { body: string } }).data.body).toBe(body);
   });
 
@@ -251,7 +150,7 @@ describe('conversations', () => {
     const { claimId, creatorCookie } = await conversation();
     const statuses: number[] = [];
     for (let index = 0; index < 21; index++)
-      statuses.push((await send(t, creatorCookie, claimId, { body: `m${index}` })).status);
+      statuses.push((await sendMessage(t, creatorCookie, claimId, { body: `m${index}` })).status);
     expect(statuses).toEqual([...Array(20).fill(201), 429]);
   });
 });
@@ -263,7 +162,7 @@ describe('live delivery', () => {
     expect(stream.headers.get('content-type')).toBe('text/event-stream');
     const received = readEvents(stream, (events) => events.some((e) => e.event === 'message'));
     await new Promise((resolve) => setTimeout(resolve, 100));
-    await send(t, creatorCookie, claimId, { body: 'Live från instans A' });
+    await sendMessage(t, creatorCookie, claimId, { body: 'Live från instans A' });
     const events = await received;
     const message = events.find((e) => e.event === 'message');
     expect(JSON.parse(message?.data ?? '{}')).toMatchObject({ claimId, body: 'Live från instans A' });
@@ -271,9 +170,11 @@ describe('live delivery', () => {
 
   it('resumes after a drop with Last-Event-ID and sends what was missed exactly once', async () => {
     const { claimId, brandCookie, creatorCookie } = await conversation();
-    const first = (await (await send(t, creatorCookie, claimId, { body: 'före' })).json()) as { data: { id: number } };
-    await send(t, creatorCookie, claimId, { body: 'missad 1' });
-    await send(t, creatorCookie, claimId, { body: 'missad 2' });
+    const first = (await (await sendMessage(t, creatorCookie, claimId, { body: 'före' })).json()) as {
+      data: { id: number };
+    };
+    await sendMessage(t, creatorCookie, claimId, { body: 'missad 1' });
+    await sendMessage(t, creatorCookie, claimId, { body: 'missad 2' });
     const stream = await second.app.request('/api/messages/stream', {
       headers: { Cookie: brandCookie, 'Last-Event-ID': String(first.data.id) },
     });
@@ -295,7 +196,9 @@ describe('live delivery', () => {
       sql`select nextval(pg_get_serial_sequence('messages', 'id')) as id`,
     );
     const earlyId = Number(reserved?.id);
-    const later = (await (await send(t, creatorCookie, claimId, { body: 'andra' })).json()) as { data: { id: number } };
+    const later = (await (await sendMessage(t, creatorCookie, claimId, { body: 'andra' })).json()) as {
+      data: { id: number };
+    };
     expect(later.data.id).toBeGreaterThan(earlyId);
     await live.waitFor((events) => events.some((e) => e.id === String(later.data.id)));
     await t.db.transaction(async (tx) => {
@@ -309,7 +212,9 @@ describe('live delivery', () => {
     });
     await live.waitFor((events) => events.some((e) => e.id === String(earlyId)));
     // One more message afterwards: everything arrives once, the late one in between.
-    const last = (await (await send(t, creatorCookie, claimId, { body: 'tredje' })).json()) as { data: { id: number } };
+    const last = (await (await sendMessage(t, creatorCookie, claimId, { body: 'tredje' })).json()) as {
+      data: { id: number };
+    };
     const events = await live.waitFor((all) => all.some((e) => e.id === String(last.data.id)));
     await live.stop();
     const delivered = events
@@ -327,7 +232,7 @@ describe('live delivery', () => {
     const outsider = await loginAs(t.db, await createUser(t.db, { role: 'brand' }));
     const stream = await second.app.request('/api/messages/stream', { headers: { Cookie: outsider } });
     const received = readEvents(stream, (events) => events.some((e) => e.event === 'message'), 1500);
-    await send(t, creatorCookie, claimId, { body: 'privat' });
+    await sendMessage(t, creatorCookie, claimId, { body: 'privat' });
     const events = await received;
     expect(events.filter((e) => e.event === 'message')).toEqual([]);
   });
@@ -336,7 +241,7 @@ describe('live delivery', () => {
 describe('e-mail about unread messages', () => {
   it('mails once after 15 minutes unread, then not again within the hour', async () => {
     const { brand, claimId, creatorCookie } = await conversation();
-    await send(t, creatorCookie, claimId, { body: 'Hallå?' });
+    await sendMessage(t, creatorCookie, claimId, { body: 'Hallå?' });
     const deps = { db: t.db, mailer: createMailer(t.env, createLogger('silent')), env: t.env };
     const soon = new Date(Date.now() + 5 * 60 * 1000);
     expect(await notifyUnreadMessages(deps, soon)).toBe(0);

@@ -10,7 +10,6 @@ import {
   messages,
   oauthAccounts,
   paymentMethods,
-  sessions,
   subscribers,
   type User,
   users,
@@ -22,6 +21,7 @@ import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { createStorage, type Storage } from '../../lib/storage.ts';
+import { invalidateUserSessions } from '../auth/session.ts';
 import { deletionCompletedMail } from './deletion-requests.mail.ts';
 
 export type DeletionRequest = typeof deletionRequests.$inferSelect;
@@ -133,7 +133,7 @@ async function eraseUser(tx: Database, user: User, now: Date): Promise<{ avatarK
   await tx.update(messages).set({ authorId: null }).where(eq(messages.authorId, user.id));
   await tx.delete(paymentMethods).where(eq(paymentMethods.userId, user.id));
   await tx.delete(oauthAccounts).where(eq(oauthAccounts.userId, user.id));
-  await tx.delete(sessions).where(eq(sessions.userId, user.id));
+  await invalidateUserSessions(tx, user.id);
   await tx.delete(emailTokens).where(eq(emailTokens.userId, user.id));
   await tx.delete(conversationReads).where(eq(conversationReads.userId, user.id));
   await tx.delete(clientLogs).where(eq(clientLogs.userId, user.id));

@@ -1,4 +1,6 @@
+import { CATEGORIES } from '../../lib/categories.ts';
 import type { Mail } from '../../lib/mailer.ts';
+import type { SubscriberDetails } from './subscribers.service.ts';
 
 type Locale = 'sv' | 'en';
 
@@ -14,16 +16,23 @@ const TEXT = {
     confirmBody: 'Tack för att du vill ha nyheter från Kollab! Bekräfta din e-postadress genom att öppna länken:',
     ignore:
       'Har du inte anmält dig? Då kan du bortse från det här meddelandet – utan bekräftelse skickar vi inget mer.',
-    updatedSubject: 'Dina uppgifter hos Kollab är uppdaterade',
-    updatedBody: 'Du prenumererar redan på Kollabs nyheter. Vi har uppdaterat dina konton och kategorier.',
+    changeSubject: 'Bekräfta ändringen av din prenumeration på Kollab',
+    changeBody:
+      'Du prenumererar redan på Kollabs nyheter. Någon – förhoppningsvis du – vill ändra dina uppgifter till:',
+    changeConfirm: 'Öppna länken inom 24 timmar för att genomföra ändringen:',
+    changeIgnore: 'Var det inte du? Då kan du bortse från det här meddelandet – ingenting ändras.',
+    categories: 'Kategorier',
     unsubscribe: 'Avsluta prenumerationen:',
   },
   en: {
     confirmSubject: 'Confirm your Kollab subscription',
     confirmBody: 'Thanks for signing up for news from Kollab! Confirm your e-mail address by opening this link:',
     ignore: "Didn't sign up? Then ignore this message – without confirmation we won't send anything else.",
-    updatedSubject: 'Your Kollab details are updated',
-    updatedBody: 'You already subscribe to news from Kollab. We have updated your accounts and categories.',
+    changeSubject: 'Confirm the change to your Kollab subscription',
+    changeBody: 'You already subscribe to news from Kollab. Someone – hopefully you – wants to change your details to:',
+    changeConfirm: 'Open this link within 24 hours to make the change:',
+    changeIgnore: "Wasn't it you? Then ignore this message – nothing changes.",
+    categories: 'Categories',
     unsubscribe: 'Unsubscribe:',
   },
 } as const;
@@ -48,12 +57,25 @@ export function confirmationMail(
   };
 }
 
-export function detailsUpdatedMail(publicUrl: string, to: string, locale: Locale, unsubscribeToken: string): Mail {
+/** Asks the owner of a confirmed subscription to confirm new details (the link expires; ADR 006). */
+export function changeConfirmationMail(
+  publicUrl: string,
+  to: string,
+  locale: Locale,
+  change: { changeToken: string; unsubscribeToken: string; details: SubscriberDetails },
+): Mail {
   const text = TEXT[locale];
-  const unsubscribeUrl = link(publicUrl, PAGES[locale].unsubscribe, unsubscribeToken);
+  const { instagramName, tiktokName, categories } = change.details;
+  const lines = [
+    instagramName ? `Instagram: @${instagramName}` : null,
+    tiktokName ? `TikTok: @${tiktokName}` : null,
+    `${text.categories}: ${categories.map((key) => CATEGORIES[key][locale]).join(', ')}`,
+  ].filter((line) => line !== null);
+  const confirmUrl = link(publicUrl, PAGES[locale].confirm, change.changeToken);
+  const unsubscribeUrl = link(publicUrl, PAGES[locale].unsubscribe, change.unsubscribeToken);
   return {
     to,
-    subject: text.updatedSubject,
-    text: `${text.updatedBody}\n\n${text.unsubscribe} ${unsubscribeUrl}\n`,
+    subject: text.changeSubject,
+    text: `${text.changeBody}\n\n${lines.join('\n')}\n\n${text.changeConfirm}\n\n${confirmUrl}\n\n${text.changeIgnore}\n\n${text.unsubscribe} ${unsubscribeUrl}\n`,
   };
 }

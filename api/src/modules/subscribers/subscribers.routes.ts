@@ -3,7 +3,7 @@ import { clientIp } from '../../lib/client-ip.ts';
 import { createRouter } from '../../lib/create-router.ts';
 import { errorContent, errorResponses } from '../../lib/openapi.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
-import { confirmationMail, detailsUpdatedMail } from './subscribers.mail.ts';
+import { changeConfirmationMail, confirmationMail } from './subscribers.mail.ts';
 import {
   SiteStatsSchema,
   SubscribeBodySchema,
@@ -21,6 +21,8 @@ const subscribeRoute = createRoute({
   path: '/subscribers',
   tags: ['Newsletter'],
   summary: 'Subscribe to the newsletter (double opt-in: a confirmation mail is sent)',
+  description:
+    'A confirmed address is not changed here: the new details wait until the owner confirms them from a mailed link (valid 24 hours). The answer is the same either way.',
   request: { body: { required: true, ...json(SubscribeBodySchema) } },
   responses: { 202: { description: 'Accepted', ...json(SubscribeResultSchema) }, ...rateLimited, ...errorResponses },
 });
@@ -29,11 +31,11 @@ const confirmRoute = createRoute({
   method: 'post',
   path: '/subscribers/confirm',
   tags: ['Newsletter'],
-  summary: 'Confirm a subscription with the token from the confirmation mail',
+  summary: 'Confirm a subscription, or a change to a confirmed one, with the token from the mail',
   request: { body: { required: true, ...json(TokenBodySchema) } },
   responses: {
     200: { description: 'Confirmed', ...json(SubscriptionStatusSchema) },
-    404: errorContent('Unknown, used or forged token'),
+    404: errorContent('Unknown, used, expired or forged token'),
     ...rateLimited,
     ...errorResponses,
   },
@@ -83,10 +85,8 @@ subscriberRoutes
     const publicUrl = c.var.env.PUBLIC_URL;
     if (outcome.mail?.kind === 'confirm') {
       await c.var.mailer.send(confirmationMail(publicUrl, outcome.email, outcome.locale, outcome.mail));
-    } else if (outcome.mail?.kind === 'updated') {
-      await c.var.mailer.send(
-        detailsUpdatedMail(publicUrl, outcome.email, outcome.locale, outcome.mail.unsubscribeToken),
-      );
+    } else if (outcome.mail?.kind === 'change') {
+      await c.var.mailer.send(changeConfirmationMail(publicUrl, outcome.email, outcome.locale, outcome.mail));
     }
     return c.json({ status: 'pending_confirmation' as const }, 202);
   })

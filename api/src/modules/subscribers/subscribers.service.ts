@@ -1,6 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { type Database, newId } from '@kollab/db';
-import { campaigns, subscribers, users, withdrawals } from '@kollab/db/schema';
+import {
+  campaigns,
+  subscriberChanges,
+  subscriberConsentEvents,
+  subscribers,
+  users,
+  withdrawals,
+} from '@kollab/db/schema';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { and, count, eq, inArray, isNotNull, isNull, sql, sum } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.ts';
@@ -8,18 +15,22 @@ import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 import type { SiteStats, SubscribeBody, SubscriptionStatus } from './subscribers.schemas.ts';
 
+export type SubscriberDetails = Pick<SubscribeBody, 'instagramName' | 'tiktokName' | 'categories'>;
+
 /** What the route needs to mail the subscriber; `mail` is null when the address got too many mails lately. */
 export interface SubscribeOutcome {
   email: string;
   locale: 'sv' | 'en';
   mail:
     | { kind: 'confirm'; confirmToken: string; unsubscribeToken: string }
-    | { kind: 'updated'; unsubscribeToken: string }
+    | { kind: 'change'; changeToken: string; unsubscribeToken: string; details: SubscriberDetails }
     | null;
 }
 
 /** At most this many subscribe mails per address and hour, so the form cannot flood someone's inbox. */
 const MAILS_PER_ADDRESS = { limit: 5, windowSeconds: 3600 };
+/** How long the link that confirms a change to a confirmed subscription works. */
+export const CHANGE_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The unsubscribe token is derived from the subscriber id with the server secret rather than drawn at
@@ -37,8 +48,9 @@ function findSubscriberByEmail(db: Database, email: string) {
 
 /**
  * Creates or updates the subscription for an address (compared without case). New, pending and
- * unsubscribed addresses get a fresh confirmation token (double opt-in); a confirmed one keeps its
- * confirmation and is told its details were updated.
+ * unsubscribed addresses get a fresh confirmation token (double opt-in). A confirmed subscription
+ * is not changed: the new details are held as a pending change that the owner applies from a link
+ * mailed to the address (expiring, single use). The caller answers the same in every case.
  */
 export async function subscribe(
   db: Database,
@@ -84,22 +96,57 @@ export async function subscribe(
   }
 
   const unsubscribeToken = unsubscribeTokenFor(options.secret, existing.id);
-  const isActive = existing.confirmedAt !== null && existing.unsubscribedAt === null;
+  if (existing.confirmedAt !== null && existing.unsubscribedAt === null) {
+    return holdChange(db, existing, input, { now, unsubscribeToken });
+  }
   await db
     .update(subscribers)
     .set({
       ...details,
       unsubscribeTokenHash: hashToken(unsubscribeToken),
-      ...(isActive ? {} : { confirmTokenHash: hashToken(confirmToken), confirmedAt: null, unsubscribedAt: null }),
+      confirmTokenHash: hashToken(confirmToken),
+      confirmedAt: null,
+      unsubscribedAt: null,
       updatedAt: now,
     })
     .where(eq(subscribers.id, existing.id));
-  return withMailLimit(
-    db,
-    email,
-    input.locale,
-    isActive ? { kind: 'updated', unsubscribeToken } : { kind: 'confirm', confirmToken, unsubscribeToken },
-  );
+  return withMailLimit(db, email, input.locale, { kind: 'confirm', confirmToken, unsubscribeToken });
+}
+
+/**
+ * Keeps the new details of a confirmed subscription aside (replacing an earlier pending change and
+ * its link) and returns the mail asking the owner to confirm, in the subscription's language. With
+ * the address's mail allowance used up nothing is stored, so the owner's last link keeps working.
+ */
+async function holdChange(
+  db: Database,
+  existing: typeof subscribers.$inferSelect,
+  input: SubscribeBody,
+  { now, unsubscribeToken }: { now: Date; unsubscribeToken: string },
+): Promise<SubscribeOutcome> {
+  const { allowed } = await consumeRateLimit(db, `subscribe-mail:${existing.email.toLowerCase()}`, MAILS_PER_ADDRESS);
+  if (!allowed) return { email: existing.email, locale: existing.locale, mail: null };
+  const changeToken = generateToken();
+  const change = {
+    tokenHash: hashToken(changeToken),
+    instagramName: input.instagramName ?? null,
+    tiktokName: input.tiktokName ?? null,
+    categories: input.categories,
+    consentVersion: input.consentVersion,
+    locale: input.locale,
+    requestedAt: now,
+    expiresAt: new Date(now.getTime() + CHANGE_LINK_LIFETIME_MS),
+  };
+  await db
+    .insert(subscriberChanges)
+    .values({ subscriberId: existing.id, ...change })
+    .onConflictDoUpdate({ target: subscriberChanges.subscriberId, set: change });
+  const details = { instagramName: input.instagramName, tiktokName: input.tiktokName, categories: input.categories };
+  return {
+    email: existing.email,
+    locale: existing.locale,
+    mail: { kind: 'change', changeToken, unsubscribeToken, details },
+  };
 }
 
 async function withMailLimit(
@@ -112,34 +159,84 @@ async function withMailLimit(
   return { email, locale, mail: allowed ? mail : null };
 }
 
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+/** Appends to the subscriber's consent history. */
+async function recordConsent(
+  tx: Tx,
+  subscriberId: string,
+  event: Pick<
+    typeof subscriberConsentEvents.$inferInsert,
+    'kind' | 'consentVersion' | 'locale' | 'source' | 'statedAt'
+  >,
+  now: Date,
+): Promise<void> {
+  await tx.insert(subscriberConsentEvents).values({ subscriberId, ...event, createdAt: now });
+}
+
 /**
- * Confirms the subscription whose confirmation token this is. The token works once.
- * @throws not_found for an unknown, used or forged token.
+ * Confirms with a link from a mail: a new subscription (consent given), or a pending change to a
+ * confirmed one (consent changed; its details replace the stored ones). Each link works once, and a
+ * change link only until it expires.
+ * @throws not_found for an unknown, used, expired or forged token.
  */
 export async function confirmSubscription(db: Database, token: string, now = new Date()): Promise<SubscriptionStatus> {
-  const updated = await db
-    .update(subscribers)
-    .set({ confirmedAt: now, confirmTokenHash: null, updatedAt: now })
-    .where(and(eq(subscribers.confirmTokenHash, hashToken(token)), isNull(subscribers.unsubscribedAt)))
-    .returning({ id: subscribers.id });
-  if (!updated[0]) throw new AppError('not_found', 'Confirmation link is invalid or already used');
+  const tokenHash = hashToken(token);
+  const confirmed = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(subscribers)
+      .set({ confirmedAt: now, confirmTokenHash: null, updatedAt: now })
+      .where(and(eq(subscribers.confirmTokenHash, tokenHash), isNull(subscribers.unsubscribedAt)))
+      .returning();
+    if (row) {
+      const { consentVersion, locale, consentedAt: statedAt } = row;
+      await recordConsent(
+        tx,
+        row.id,
+        { kind: 'given', consentVersion, locale, source: 'subscribe_form', statedAt },
+        now,
+      );
+      return true;
+    }
+    // Deleted as it is read, so a change link works once even when used twice at the same moment.
+    const [change] = await tx.delete(subscriberChanges).where(eq(subscriberChanges.tokenHash, tokenHash)).returning();
+    if (!change || change.expiresAt <= now) return false;
+    const { subscriberId, tokenHash: _hash, expiresAt: _expires, requestedAt, ...details } = change;
+    const [changed] = await tx
+      .update(subscribers)
+      .set({ ...details, consentedAt: requestedAt, updatedAt: now })
+      .where(
+        and(eq(subscribers.id, subscriberId), isNotNull(subscribers.confirmedAt), isNull(subscribers.unsubscribedAt)),
+      )
+      .returning({ id: subscribers.id });
+    if (!changed) return false;
+    const { consentVersion, locale } = details;
+    await recordConsent(
+      tx,
+      subscriberId,
+      { kind: 'changed', consentVersion, locale, source: 'subscribe_form', statedAt: requestedAt },
+      now,
+    );
+    return true;
+  });
+  if (!confirmed) throw new AppError('not_found', 'Confirmation link is invalid, expired or already used');
   return { status: 'confirmed' };
 }
 
 /**
- * Ends the subscription and erases the profile details (handles, categories), as the privacy policy
- * promises; the address and the consent dates stay as proof of the opt-out. Using the link again
- * changes nothing and succeeds again.
+ * Ends the subscription and erases the profile details (handles, categories) and any pending change,
+ * as the privacy policy promises; the address and the consent history stay as proof of the opt-out.
+ * Using the link again changes nothing and succeeds again.
  * @throws not_found for an unknown or forged token.
  */
 export async function unsubscribe(db: Database, token: string, now = new Date()): Promise<SubscriptionStatus> {
-  const row = await db.query.subscribers.findFirst({
+  const found = await db.query.subscribers.findFirst({
     where: eq(subscribers.unsubscribeTokenHash, hashToken(token)),
-    columns: { id: true, unsubscribedAt: true },
+    columns: { id: true },
   });
-  if (!row) throw new AppError('not_found', 'Unsubscribe link is invalid');
-  if (!row.unsubscribedAt) {
-    await db
+  if (!found) throw new AppError('not_found', 'Unsubscribe link is invalid');
+  await db.transaction(async (tx) => {
+    const [row] = await tx
       .update(subscribers)
       .set({
         unsubscribedAt: now,
@@ -149,8 +246,18 @@ export async function unsubscribe(db: Database, token: string, now = new Date())
         categories: [],
         updatedAt: now,
       })
-      .where(eq(subscribers.id, row.id));
-  }
+      .where(and(eq(subscribers.id, found.id), isNull(subscribers.unsubscribedAt)))
+      .returning();
+    if (!row) return;
+    await tx.delete(subscriberChanges).where(eq(subscriberChanges.subscriberId, row.id));
+    const { consentVersion, locale } = row;
+    await recordConsent(
+      tx,
+      row.id,
+      { kind: 'withdrawn', consentVersion, locale, source: 'unsubscribe_link', statedAt: now },
+      now,
+    );
+  });
   return { status: 'unsubscribed' };
 }
 
