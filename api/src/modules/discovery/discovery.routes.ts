@@ -2,6 +2,7 @@ import { createRoute, type z } from '@hono/zod-openapi';
 import type { User } from '@kollab/db/schema';
 import type { Context } from 'hono';
 import {
+  type CalculationMethod,
   checkRawParams,
   DICTIONARY_KINDS,
   findRawEndpoint,
@@ -24,16 +25,18 @@ import {
   EmailSearchBodySchema,
   InviteBodySchema,
   InviteResultSchema,
-  normaliseHandle,
   OverlapBodySchema,
   OverlapPlatformParamSchema,
-  PerformanceQuerySchema,
+  PerformanceRequestSchema,
   PlatformParamSchema,
+  providerHandle,
   proxied,
   QuoteSchema,
   RawParamsSchema,
+  RawRequestSchema,
   ReportParamsSchema,
   ReportQuerySchema,
+  ReportRequestSchema,
   SearchRequestSchema,
   StatusSchema,
 } from './discovery.schemas.ts';
@@ -65,9 +68,12 @@ export const TTL = {
 const SEARCH_PAGE_CREDITS = SEARCH_PAGE_SIZE * 0.01;
 
 const providerErrors = {
+  403: errorContent('email_not_verified: the account’s e-mail address is not verified yet'),
   404: errorContent('No such account (or another tenant’s campaign)'),
   409: errorContent('The provider is still preparing the data, or the creator is already invited'),
-  429: errorContent('Provider busy, or the daily credit cap is reached (Retry-After)'),
+  429: errorContent(
+    'rate_limited (the brand’s calls per minute, or the provider is busy), credit_cap_reached (the brand’s daily credits or raw requests) or provider_budget_reached (Kollab’s daily budget); all with Retry-After',
+  ),
   502: errorContent('The provider failed'),
   504: errorContent('The provider did not answer in time'),
 };
@@ -80,6 +86,8 @@ const common = { ...errorResponses, ...authErrorResponses, ...providerErrors };
 function requireDiscoveryUser(c: Context<AppEnv>): User {
   const user = requireUser(c);
   if (user.role !== 'brand' && user.role !== 'admin') throw new AppError('not_found', `No route for ${c.req.path}`);
+  // Sign-up is open: an address nobody confirmed must not be able to spend the provider credits (ADR 011).
+  if (!user.emailVerifiedAt) throw new AppError('email_not_verified', 'Verify your e-mail address to use discovery');
   return user;
 }
 
@@ -97,7 +105,8 @@ export function createDiscoveryRoutes(provider: Provider) {
     user: requireDiscoveryUser(c),
     logger: c.var.logger,
     sample: provider.sample,
-    dailyCreditCap: c.var.env.PROVIDER_DAILY_CREDIT_CAP,
+    settings: c.var.env,
+    mailer: c.var.mailer,
   });
   /**
    * The provider's answer in the envelope `{ data, meta }` (data documented as an open object: the
@@ -126,6 +135,18 @@ export function createDiscoveryRoutes(provider: Provider) {
       maxCredits: SEARCH_PAGE_CREDITS,
       refresh: refresh === true,
       fetch: () => client.search(platform, parsed as never),
+    } satisfies ProviderCall<unknown>;
+  };
+
+  const reportCall = (platform: Platform, userId: string, calculationMethod: CalculationMethod | undefined) => {
+    const handle = providerHandle(userId);
+    return {
+      kind: 'report',
+      platform,
+      params: { handle, calculationMethod: calculationMethod ?? 'median' },
+      ttlMs: TTL.report,
+      maxCredits: 1,
+      fetch: () => client.report(platform, handle, calculationMethod ? { calculationMethod } : {}),
     } satisfies ProviderCall<unknown>;
   };
 
@@ -161,6 +182,7 @@ export function createDiscoveryRoutes(provider: Provider) {
             account,
             today,
             dailyCreditCap: ctx.user.role === 'admin' ? null : c.var.env.PROVIDER_DAILY_CREDIT_CAP,
+            dailyRawCap: ctx.user.role === 'admin' ? null : c.var.env.PROVIDER_DAILY_RAW_CAP,
           },
           200,
         );
@@ -205,8 +227,32 @@ export function createDiscoveryRoutes(provider: Provider) {
         method: 'get',
         path: '/discovery/{platform}/reports/{userId}',
         tags,
-        summary: 'Brand/admin: a profile report (cached 30 days; 1 credit when fetched)',
+        summary: 'Brand/admin: a cached profile report, 204 when none is cached (free; never calls the provider)',
         request: { params: ReportParamsSchema, query: ReportQuerySchema },
+        responses: {
+          200: jsonContent(proxied('DiscoveryReport', '{ profile: ReportProfile }'), 'The cached report'),
+          204: { description: 'No fresh report is cached: POST the same path to fetch one (1 credit)' },
+          ...common,
+        },
+      }),
+      async (c) => {
+        const ctx = context(c);
+        const { platform, userId } = c.req.valid('param');
+        const { calculationMethod } = c.req.valid('query');
+        // A GET can be made by another site's link (SameSite=Lax): it reads the cache, never spends.
+        const cached = await preparedFromCache(ctx, keyOf(reportCall(platform, userId, calculationMethod)));
+        // 204, not 404: nothing is wrong, the brand just has not fetched this report yet.
+        if (!cached) return c.body(null, 204) as never;
+        return sendPreparedJson(c, cached) as never;
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/discovery/{platform}/reports/{userId}',
+        tags,
+        summary: 'Brand/admin: a profile report, from the cache (free, 30 days) or fetched (1 credit)',
+        request: { params: ReportParamsSchema, ...jsonBody(ReportRequestSchema) },
         responses: {
           200: jsonContent(proxied('DiscoveryReport', '{ profile: ReportProfile }'), 'The report'),
           ...common,
@@ -215,25 +261,8 @@ export function createDiscoveryRoutes(provider: Provider) {
       async (c) => {
         const ctx = context(c);
         const { platform, userId } = c.req.valid('param');
-        const { refresh, calculationMethod, cachedOnly } = c.req.valid('query');
-        const handle = normaliseHandle(userId);
-        const call: ProviderCall<unknown> = {
-          kind: 'report',
-          platform,
-          params: { handle, calculationMethod: calculationMethod ?? 'median' },
-          ttlMs: TTL.report,
-          maxCredits: 1,
-          refresh: refresh === 'true',
-          fetch: () => client.report(platform, handle, calculationMethod ? { calculationMethod } : {}),
-        };
-        if (cachedOnly === 'true') {
-          // The claim review's report dialog shows what is cached and offers fetching (1 credit) itself.
-          const cached = await preparedFromCache(ctx, keyOf(call));
-          // 204, not 404: nothing is wrong, the brand just has not fetched this report yet.
-          if (!cached) return c.body(null, 204) as never;
-          return sendPreparedJson(c, cached) as never;
-        }
-        return respond(c, ctx, call);
+        const { refresh, calculationMethod } = c.req.valid('json');
+        return respond(c, ctx, { ...reportCall(platform, userId, calculationMethod), refresh: refresh === true });
       },
     )
     .openapi(
@@ -248,7 +277,7 @@ export function createDiscoveryRoutes(provider: Provider) {
       async (c) => {
         const ctx = context(c);
         const { platform } = c.req.valid('param');
-        const influencers = c.req.valid('json').influencers.map(normaliseHandle);
+        const influencers = c.req.valid('json').influencers.map(providerHandle);
         return respond(c, ctx, {
           kind: 'overlap',
           platform,
@@ -292,11 +321,11 @@ export function createDiscoveryRoutes(provider: Provider) {
     )
     .openapi(
       createRoute({
-        method: 'get',
+        method: 'post',
         path: '/discovery/{platform}/performance',
         tags,
         summary: 'Brand/admin: performance over the last 6/12/30 posts (0.25 credits; cached a day)',
-        request: { params: PlatformParamSchema, query: PerformanceQuerySchema },
+        request: { params: PlatformParamSchema, ...jsonBody(PerformanceRequestSchema) },
         responses: {
           200: jsonContent(proxied('DiscoveryPerformance', 'Blocks per content type'), 'Performance'),
           ...common,
@@ -305,14 +334,14 @@ export function createDiscoveryRoutes(provider: Provider) {
       async (c) => {
         const ctx = context(c);
         const { platform } = c.req.valid('param');
-        const { url, refresh } = c.req.valid('query');
+        const { url, refresh } = c.req.valid('json');
         return respond(c, ctx, {
           kind: 'performance',
           platform,
           params: { url: url.toLowerCase() },
           ttlMs: TTL.performance,
           maxCredits: 0.25,
-          refresh: refresh === 'true',
+          refresh: refresh === true,
           fetch: () => client.performance(platform, url),
         });
       },
@@ -344,11 +373,11 @@ export function createDiscoveryRoutes(provider: Provider) {
     )
     .openapi(
       createRoute({
-        method: 'get',
+        method: 'post',
         path: '/discovery/raw/{platform}/{endpoint}',
         tags,
         summary: 'Brand/admin: a Raw API lookup (1 raw request, even when not found; cached an hour)',
-        request: { params: RawParamsSchema },
+        request: { params: RawParamsSchema, ...jsonBody(RawRequestSchema) },
         responses: {
           200: jsonContent(proxied('DiscoveryRaw', 'The platform’s own payload'), 'Raw payload'),
           ...common,
@@ -359,7 +388,7 @@ export function createDiscoveryRoutes(provider: Provider) {
         const { platform, endpoint } = c.req.valid('param');
         const spec = findRawEndpoint(platform, endpoint);
         if (!spec) throw new AppError('not_found', `No raw endpoint ${platform}/${endpoint}`);
-        const params: Record<string, string> = c.req.query();
+        const params: Record<string, string> = { ...c.req.valid('json') };
         const issues = checkRawParams(spec, params);
         if (issues.length) {
           const fields = Object.fromEntries(issues.map((issue) => [issue.param, [issue.message]]));
@@ -371,6 +400,7 @@ export function createDiscoveryRoutes(provider: Provider) {
           params: { endpoint, ...params },
           ttlMs: TTL.raw,
           maxCredits: 0,
+          maxRawRequests: 1,
           fetch: () => client.raw(platform, endpoint, params),
         });
       },
