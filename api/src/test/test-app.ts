@@ -21,6 +21,8 @@ export interface TestApp {
   env: Env;
   /** Base URL of the sample provider this app talks to (its own HTTP server). */
   providerUrl: string;
+  /** Every request the provider client sent, as `METHOD /path` (oldest first). */
+  providerRequests: string[];
   close(): Promise<void>;
 }
 
@@ -61,8 +63,14 @@ export async function createTestApp(
     apiKey: SAMPLE_PROVIDER_KEY,
     ...(env.SAMPLE_PROVIDER_FAULTS ? { faults: env.SAMPLE_PROVIDER_FAULTS } : {}),
   });
+  const providerRequests: string[] = [];
   const provider = createProvider(env, logger, {
     sample,
+    fetch: (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      providerRequests.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+      return fetch(input, init);
+    },
     rateLimitPerSecond: 100,
     backoffMs: { baseMs: 5, maxMs: 20 },
   });
@@ -85,6 +93,7 @@ export async function createTestApp(
     database,
     env,
     providerUrl: sample.url,
+    providerRequests,
     close: async () => {
       await sample.close();
       await bus.close();

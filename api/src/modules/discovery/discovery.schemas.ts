@@ -111,11 +111,9 @@ export const RawParamsSchema = z.object({
 });
 
 /** A Raw API lookup's parameters by name (each endpoint's own, checked in the handler). */
-export const RawRequestSchema = z
-  .record(z.string().max(50), z.string().max(500))
-  .openapi('DiscoveryRawRequest', {
-    description: 'The endpoint’s parameters, e.g. { "url": "cleo.creates" } or { "url": "cleo.creates", "after": "…" }',
-  });
+export const RawRequestSchema = z.record(z.string().max(50), z.string().max(500)).openapi('DiscoveryRawRequest', {
+  description: 'The endpoint’s parameters, e.g. { "url": "cleo.creates" } or { "url": "cleo.creates", "after": "…" }',
+});
 
 export const StatusSchema = z
   .object({

@@ -85,7 +85,10 @@ export function limitsFor(user: Pick<User, 'role'>, settings: SpendingSettings):
     ...(isAdmin
       ? {}
       : { own: { credits: settings.PROVIDER_DAILY_CREDIT_CAP, rawRequests: settings.PROVIDER_DAILY_RAW_CAP } }),
-    global: { credits: settings.PROVIDER_GLOBAL_DAILY_CREDITS, rawRequests: settings.PROVIDER_GLOBAL_DAILY_RAW_REQUESTS },
+    global: {
+      credits: settings.PROVIDER_GLOBAL_DAILY_CREDITS,
+      rawRequests: settings.PROVIDER_GLOBAL_DAILY_RAW_REQUESTS,
+    },
     enforceGlobal: !isAdmin,
   };
 }

@@ -24,6 +24,8 @@ export function createProvider(
     sample?: { url: string; apiKey: string };
     rateLimitPerSecond?: number;
     backoffMs?: { baseMs: number; maxMs: number };
+    /** The HTTP client (tests count the requests that leave); default the global fetch. */
+    fetch?: typeof fetch;
   },
 ): Provider {
   const sample = !env.PROVIDER_API_KEY;
@@ -34,6 +36,7 @@ export function createProvider(
     timeoutMs: env.PROVIDER_TIMEOUT_MS,
     ...(options.rateLimitPerSecond ? { rateLimit: { perSecond: options.rateLimitPerSecond } } : {}),
     ...(options.backoffMs ? { backoff: options.backoffMs } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
     logger: logger.child({ component: 'provider' }),
   });
   return { client, sample };

@@ -86,9 +86,7 @@ export async function reserveCredits(
         .from(providerUsage)
         .where(and(eq(providerUsage.day, day), where));
     const [everyone = { credits: 0, rawRequests: 0 }] = await totals(undefined);
-    const [own = { credits: 0, rawRequests: 0 }] = limits.own
-      ? await totals(eq(providerUsage.userId, userId))
-      : [];
+    const [own = { credits: 0, rawRequests: 0 }] = limits.own ? await totals(eq(providerUsage.userId, userId)) : [];
     const over = (spent: Spend, limit: Spend | undefined): keyof Spend | undefined => {
       if (!limit) return undefined;
       if (want.credits > 0 && spent.credits + want.credits > toHundredths(limit.credits)) return 'credits';
