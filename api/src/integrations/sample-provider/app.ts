@@ -69,10 +69,7 @@ export function createSampleProvider(options: SampleProviderOptions = {}): Hono<
     bodyLimit({
       maxSize,
       onError: (c) =>
-        c.json(
-          { error: true, code: 'payload_too_large', message: `The body is larger than ${maxSize} bytes.` },
-          413,
-        ),
+        c.json({ error: true, code: 'payload_too_large', message: `The body is larger than ${maxSize} bytes.` }, 413),
     }),
   );
   app.use(faultMiddleware(options.faults));
