@@ -118,7 +118,7 @@ test.describe('provider usage', () => {
     // The demo brand opens a report it has not opened before: one credit, booked for today.
     const brand = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
     await signInByApi(brand, 'brand@demo.kollab.se', 'demo-brand-2026');
-    const report = await brand.get('/api/discovery/tiktok/reports/cleocreates?refresh=true');
+    const report = await brand.post('/api/discovery/tiktok/reports/cleocreates', { data: { refresh: true } });
     expect(report.status(), await report.text()).toBe(200);
     await brand.dispose();
 

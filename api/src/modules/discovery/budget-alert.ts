@@ -9,7 +9,7 @@ const TEXT = {
   sv: {
     subject: 'Kollab: dagens budget hos dataleverantören är slut',
     credits: 'krediter',
-    rawRequests: 'råförfrågningar',
+    rawRequests: 'råanrop',
     body: 'Alla varumärken har tillsammans använt {spent} av dagens {limit} {what} hos dataleverantören ({day}). Nya anrop som kostar {what} nekas till midnatt; sparade resultat visas fortfarande.',
     after:
       'Se förbrukningen per användare här. Höj PROVIDER_GLOBAL_DAILY_CREDITS eller PROVIDER_GLOBAL_DAILY_RAW_REQUESTS om förbrukningen är väntad, annars: undersök vilka konton som står för den.',

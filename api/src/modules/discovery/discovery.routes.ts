@@ -1,24 +1,18 @@
-import { createRoute, type z } from '@hono/zod-openapi';
-import type { User } from '@kollab/db/schema';
+import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
-  type CalculationMethod,
   checkRawParams,
   DICTIONARY_KINDS,
   findRawEndpoint,
-  type Platform,
-  SEARCH_BODY_SCHEMAS,
-  SEARCH_PAGE_SIZE,
-  type SearchBody,
   type UserInfoResponse,
 } from '../../integrations/provider/index.ts';
 import { sendPreparedJson } from '../../lib/compress-json.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { createRouter } from '../../lib/create-router.ts';
-import { AppError, fieldErrorsFromZod } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
-import { requireUser } from '../../middleware/require-user.ts';
 import { cacheKey, isCached } from './cache.ts';
+import { providerCalls, requireDiscoveryUser, SEARCH_PAGE_CREDITS, TTL } from './discovery.calls.ts';
 import {
   DictionaryParamsSchema,
   DictionaryQuerySchema,
@@ -52,21 +46,6 @@ import {
 import { usageToday } from './usage.ts';
 
 const tags = ['Discovery'];
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
-/** How long answers stay fresh: reports 30 days (they change every 2–4 weeks), searches a day. */
-export const TTL = {
-  report: 30 * DAY,
-  search: DAY,
-  overlap: 7 * DAY,
-  dictionary: DAY,
-  performance: DAY,
-  raw: HOUR,
-  account: 60_000,
-} as const;
-/** The most one search page can cost: 0.01 credits per hit, 15 hits. */
-const SEARCH_PAGE_CREDITS = SEARCH_PAGE_SIZE * 0.01;
-
 const providerErrors = {
   403: errorContent('email_not_verified: the account’s e-mail address is not verified yet'),
   404: errorContent('No such account (or another tenant’s campaign)'),
@@ -79,27 +58,10 @@ const providerErrors = {
 };
 const common = { ...errorResponses, ...authErrorResponses, ...providerErrors };
 
-/**
- * Discovery is for brands and admins. Creators get a 404, as if the routes did not exist: they
- * must not learn about, let alone spend, the brands' provider credits.
- */
-function requireDiscoveryUser(c: Context<AppEnv>): User {
-  const user = requireUser(c);
-  if (user.role !== 'brand' && user.role !== 'admin') throw new AppError('not_found', `No route for ${c.req.path}`);
-  // Sign-up is open: an address nobody confirmed must not be able to spend the provider credits (ADR 011).
-  if (!user.emailVerifiedAt) throw new AppError('email_not_verified', 'Verify your e-mail address to use discovery');
-  return user;
-}
-
-function validate<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
-  const result = schema.safeParse(value);
-  if (!result.success) throw AppError.validation(fieldErrorsFromZod(result.error), `Request ${what} is invalid`);
-  return result.data;
-}
-
 /** The discovery routes over `provider` (the real one or the built-in sample). */
 export function createDiscoveryRoutes(provider: Provider) {
   const { client } = provider;
+  const { searchCall, reportCall } = providerCalls(client);
   const context = (c: Context<AppEnv>): CallContext => ({
     db: c.var.db,
     user: requireDiscoveryUser(c),
@@ -122,32 +84,6 @@ export function createDiscoveryRoutes(provider: Provider) {
     }
     const { data, meta } = await fetchFromProvider(ctx, key, call);
     return c.json({ data: data as Record<string, unknown>, meta }, 200);
-  };
-
-  const searchCall = (platform: Platform, body: z.infer<typeof SearchRequestSchema>) => {
-    const { refresh, ...search } = body;
-    const parsed = validate(SEARCH_BODY_SCHEMAS[platform] as z.ZodType<SearchBody>, search, 'body');
-    return {
-      kind: 'search',
-      platform,
-      params: { ...parsed, page: parsed.page ?? 0 },
-      ttlMs: TTL.search,
-      maxCredits: SEARCH_PAGE_CREDITS,
-      refresh: refresh === true,
-      fetch: () => client.search(platform, parsed as never),
-    } satisfies ProviderCall<unknown>;
-  };
-
-  const reportCall = (platform: Platform, userId: string, calculationMethod: CalculationMethod | undefined) => {
-    const handle = providerHandle(userId);
-    return {
-      kind: 'report',
-      platform,
-      params: { handle, calculationMethod: calculationMethod ?? 'median' },
-      ttlMs: TTL.report,
-      maxCredits: 1,
-      fetch: () => client.report(platform, handle, calculationMethod ? { calculationMethod } : {}),
-    } satisfies ProviderCall<unknown>;
   };
 
   return createRouter()

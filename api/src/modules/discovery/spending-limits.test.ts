@@ -1,6 +1,7 @@
 import { auditLog, providerUsage, users } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseEnv } from '../../env.ts';
 import { createUser } from '../../test/factories.ts';
 import { jsonHeaders, loginAs } from '../../test/login-as.ts';
 import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
@@ -48,6 +49,30 @@ async function brandCookie(app: TestApp, options: { verified?: boolean } = {}) {
 }
 
 const search = (min: number) => ({ filter: { influencer: { followers: { min } } } });
+
+describe('the limits are settings', () => {
+  it('with defaults, and a message naming a wrong one', () => {
+    expect(parseEnv({})).toMatchObject({
+      PROVIDER_DAILY_CREDIT_CAP: 50,
+      PROVIDER_DAILY_RAW_CAP: 80,
+      PROVIDER_GLOBAL_DAILY_CREDITS: 300,
+      PROVIDER_GLOBAL_DAILY_RAW_REQUESTS: 1000,
+      PROVIDER_BRAND_CALLS_PER_MINUTE: 30,
+    });
+    expect(() => parseEnv({ PROVIDER_DAILY_RAW_CAP: '0' })).toThrow(
+      'PROVIDER_DAILY_RAW_CAP: expected at least 1 raw request',
+    );
+    expect(() => parseEnv({ PROVIDER_GLOBAL_DAILY_CREDITS: '-1' })).toThrow(
+      'PROVIDER_GLOBAL_DAILY_CREDITS: expected more than 0 credits',
+    );
+    expect(() => parseEnv({ PROVIDER_GLOBAL_DAILY_RAW_REQUESTS: '1.5' })).toThrow(
+      'PROVIDER_GLOBAL_DAILY_RAW_REQUESTS: expected a whole number of raw requests',
+    );
+    expect(() => parseEnv({ PROVIDER_BRAND_CALLS_PER_MINUTE: 'many' })).toThrow(
+      'PROVIDER_BRAND_CALLS_PER_MINUTE: expected a whole number of calls',
+    );
+  });
+});
 
 describe('discovery needs a verified e-mail address (issue 24.1)', () => {
   const routes: [string, string, unknown?][] = [
@@ -257,9 +282,8 @@ describe('Kollab’s global daily budget (all brands together)', () => {
       expect((await raw(brands[2]?.cookie ?? '', 'choklad')).status).toBe(429);
       const alerts = smtp.messages.filter((mail) => [alva.email, adam.email, away.email].includes(mail.to));
       expect(alerts).toHaveLength(4);
-      expect(
-        alerts.filter((mail) => mail.text.includes('raw requests') || mail.text.includes('råförfrågningar')),
-      ).toHaveLength(2);
+      const aboutRaw = (mail: { text: string }) => mail.text.includes('raw requests') || mail.text.includes('råanrop');
+      expect(alerts.filter(aboutRaw)).toHaveLength(2);
 
       const audit = await budget.db.select().from(auditLog).where(eq(auditLog.action, BUDGET_REACHED_ACTION));
       expect(audit.map((row) => [row.entityType, row.entityId, row.actorRole, row.actorId]).sort()).toEqual([

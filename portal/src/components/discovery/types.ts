@@ -23,6 +23,7 @@ export interface DiscoveryStatus {
   account: { credits: number; rawRequests: number } | null;
   today: { credits: number; rawRequests: number };
   dailyCreditCap: number | null;
+  dailyRawCap: number | null;
 }
 
 export interface Named {
