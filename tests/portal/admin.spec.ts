@@ -126,6 +126,10 @@ test.describe('provider usage', () => {
     await page.goto('/app/admin');
     await page.getByRole('link', { name: /^Dataleverantörens förbrukning/ }).click();
     await expect(page.getByRole('heading', { name: 'Dataleverantörens förbrukning', level: 1 })).toBeVisible();
+    // Today's total of all users against the global budget (PROVIDER_GLOBAL_DAILY_CREDITS, default 300).
+    await expect(
+      page.getByText(/Alla användare i dag: [\d,\s]+ av 300 krediter, [\d\s]+ av 1\s000 råanrop\./),
+    ).toBeVisible();
     const row = page
       .getByRole('grid', { name: 'Dataleverantörens förbrukning' })
       .getByRole('row')

@@ -43,7 +43,7 @@ import {
   type ProviderCall,
   preparedFromCache,
 } from './provider-call.ts';
-import { usageToday } from './usage.ts';
+import { totalsToday, usageToday } from './usage.ts';
 
 const tags = ['Discovery'];
 const providerErrors = {
@@ -97,7 +97,11 @@ export function createDiscoveryRoutes(provider: Provider) {
       }),
       async (c) => {
         const ctx = context(c);
-        const today = await usageToday(ctx.db, ctx.user.id);
+        const isAdmin = ctx.user.role === 'admin';
+        const [today, everyone] = await Promise.all([
+          usageToday(ctx.db, ctx.user.id),
+          isAdmin ? totalsToday(ctx.db) : undefined,
+        ]);
         const accountCall: ProviderCall<UserInfoResponse> = {
           kind: 'account',
           platform: 'all',
@@ -117,8 +121,17 @@ export function createDiscoveryRoutes(provider: Provider) {
             sample: provider.sample,
             account,
             today,
-            dailyCreditCap: ctx.user.role === 'admin' ? null : c.var.env.PROVIDER_DAILY_CREDIT_CAP,
-            dailyRawCap: ctx.user.role === 'admin' ? null : c.var.env.PROVIDER_DAILY_RAW_CAP,
+            dailyCreditCap: isAdmin ? null : c.var.env.PROVIDER_DAILY_CREDIT_CAP,
+            dailyRawCap: isAdmin ? null : c.var.env.PROVIDER_DAILY_RAW_CAP,
+            budget: everyone
+              ? {
+                  spent: everyone,
+                  limit: {
+                    credits: c.var.env.PROVIDER_GLOBAL_DAILY_CREDITS,
+                    rawRequests: c.var.env.PROVIDER_GLOBAL_DAILY_RAW_REQUESTS,
+                  },
+                }
+              : null,
           },
           200,
         );

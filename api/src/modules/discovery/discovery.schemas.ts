@@ -122,6 +122,13 @@ export const StatusSchema = z
     today: z.object({ credits: z.number(), rawRequests: z.number() }),
     dailyCreditCap: z.number().nullable(),
     dailyRawCap: z.number().int().nullable(),
+    budget: z
+      .object({
+        spent: z.object({ credits: z.number(), rawRequests: z.number().int() }),
+        limit: z.object({ credits: z.number(), rawRequests: z.number().int() }),
+      })
+      .nullable()
+      .openapi({ description: 'Admins: what all users spent today against the global daily budget; null for brands' }),
   })
   .openapi('DiscoveryStatus');
 

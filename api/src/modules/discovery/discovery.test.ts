@@ -112,12 +112,24 @@ describe('status', () => {
       today: { credits: 0, rawRequests: 0 },
       dailyCreditCap: 50,
       dailyRawCap: 80,
+      budget: null,
     });
   });
 
-  it('admins have no daily cap', async () => {
+  it('admins have no daily cap, and see what everyone spent today against the global budget', async () => {
+    const rows = await t.db.select().from(providerUsage).where(eq(providerUsage.day, stockholmDay()));
     const body = (await (await api('/discovery/status', adminCookie)).json()) as Record<string, unknown>;
-    expect(body).toMatchObject({ dailyCreditCap: null, dailyRawCap: null });
+    expect(body).toMatchObject({
+      dailyCreditCap: null,
+      dailyRawCap: null,
+      budget: {
+        spent: {
+          credits: rows.reduce((sum, row) => sum + row.creditHundredths, 0) / 100,
+          rawRequests: rows.reduce((sum, row) => sum + row.rawRequests, 0),
+        },
+        limit: { credits: 300, rawRequests: 1000 },
+      },
+    });
   });
 });
 

@@ -304,6 +304,9 @@ describe('Kollab’s global daily budget (all brands together)', () => {
       const forAdmin = await open(adminCookie, 'instagram/reports/cleo.creates', { calculationMethod: 'average' });
       expect(forAdmin.status).toBe(200);
       expect(((await forAdmin.json()) as { meta: { credits: number } }).meta.credits).toBe(1);
+      // The admins' status shows the day against the budget: two brands' reports, the admin's, one raw lookup.
+      const status = (await (await call(budget, '/discovery/status', adminCookie)).json()) as { budget: unknown };
+      expect(status.budget).toEqual({ spent: { credits: 3, rawRequests: 1 }, limit: { credits: 2, rawRequests: 1 } });
       const served = reports[statuses.indexOf(200)] ?? '';
       const cached = await open(brands[refusedIndex]?.cookie ?? '', served);
       expect(cached.status).toBe(200);

@@ -213,6 +213,18 @@ export async function usageToday(
   return { credits: fromHundredths(row?.hundredths ?? 0), rawRequests: row?.rawRequests ?? 0 };
 }
 
+/** What all users together spent today: what the global budget is checked against. */
+export async function totalsToday(db: Database, now = new Date()): Promise<Spend> {
+  const [row] = await db
+    .select({
+      hundredths: sql<number>`coalesce(sum(${providerUsage.creditHundredths}), 0)::int`,
+      rawRequests: sql<number>`coalesce(sum(${providerUsage.rawRequests}), 0)::int`,
+    })
+    .from(providerUsage)
+    .where(eq(providerUsage.day, stockholmDay(now)));
+  return { credits: fromHundredths(row?.hundredths ?? 0), rawRequests: row?.rawRequests ?? 0 };
+}
+
 /** Retry-After for a spent daily cap: until the Swedish day ends (a minute at least). */
 export function secondsUntilTomorrow(now: Date): number {
   return Math.max(60, Math.round((nextStockholmMidnight(now).getTime() - now.getTime()) / 1000));

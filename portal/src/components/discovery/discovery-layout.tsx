@@ -15,7 +15,7 @@ import { ResendVerificationButton } from '../auth/resend-verification-button';
 import { RoleOnly } from '../auth/role-only';
 import { PageLoader } from '../layout/page-loader';
 import type { DiscoveryStatus } from './types';
-import { StatusContext, useDiscoveryFormat, useStatusQuery } from './use-discovery';
+import { budgetText, StatusContext, useDiscoveryFormat, useStatusQuery } from './use-discovery';
 
 const SECTIONS: { to: string; label: MessageKey; end?: boolean }[] = [
   { to: '/discovery', label: 'discovery.sections.search', end: true },
@@ -81,6 +81,7 @@ function StatusStrip({ status, error }: { status: DiscoveryStatus | undefined; e
                   raw: format.number(status.dailyRawCap),
                 })}`}
           </Typography>
+          {status.budget ? <Typography variant="body2">{budgetText(t, format, status)}</Typography> : null}
         </>
       ) : (
         <Typography variant="body2" color="text.secondary">

@@ -24,6 +24,13 @@ export interface DiscoveryStatus {
   today: { credits: number; rawRequests: number };
   dailyCreditCap: number | null;
   dailyRawCap: number | null;
+  /** Admins: all users' spending today against Kollab's global daily budget. */
+  budget: { spent: Spend; limit: Spend } | null;
+}
+
+interface Spend {
+  credits: number;
+  rawRequests: number;
 }
 
 export interface Named {
