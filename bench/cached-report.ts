@@ -16,8 +16,13 @@ try {
   await waitFor200(`${base}/api/health`, performance.now());
   const cookie = bench.brandCookie;
   const path = '/api/discovery/instagram/reports/cleo.creates';
-  // The first request fetches the report from the (sample) provider and caches it: 1 credit.
-  const first = await fetch(`${base}${path}`, { headers: { cookie } });
+  // Opening it (POST) fetches the report from the (sample) provider and caches it: 1 credit. The
+  // GETs measured below only read the cache (ADR 011).
+  const first = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': 'application/json' },
+    body: '{}',
+  });
   const firstBody = (await first.json()) as { meta?: { cached: boolean; credits: number } };
   if (first.status !== 200 || firstBody.meta?.credits !== 1) throw new Error(`first fetch failed: ${first.status}`);
   for (let warm = 0; warm < 200; warm++) await (await fetch(`${base}${path}`, { headers: { cookie } })).arrayBuffer();

@@ -11,7 +11,6 @@ import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import type { Env } from './env.ts';
-import type { createSampleProvider } from './integrations/sample-provider/app.ts';
 import { compressJson } from './lib/compress-json.ts';
 import type { AppEnv } from './lib/context.ts';
 import { createRouter } from './lib/create-router.ts';
@@ -41,7 +40,7 @@ import { claimRoutes } from './modules/claims/claims.routes.ts';
 import { creatorRoutes } from './modules/creators/creators.routes.ts';
 import { deletionRequestRoutes } from './modules/deletion-requests/deletion-requests.routes.ts';
 import { createDiscoveryRoutes } from './modules/discovery/discovery.routes.ts';
-import { type Provider, SAMPLE_PROVIDER_PATH } from './modules/discovery/provider.ts';
+import type { Provider } from './modules/discovery/provider.ts';
 import { mountDocs } from './modules/docs/docs.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes.ts';
@@ -60,8 +59,6 @@ export interface AppDeps {
   bus: MessageBus;
   /** The influencer-data provider's client (the real provider, or the built-in sample). */
   provider: Provider;
-  /** The built-in sample provider, served at `/sample-provider/v1` when no provider key is set. */
-  sampleProvider?: ReturnType<typeof createSampleProvider>;
   /** Built marketing site (Astro `dist`), served at `/`. */
   siteDir: string;
   /** Built portal (Vite `dist`), served at `/app/`. */
@@ -143,7 +140,6 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', adminRoutes);
   app.route('/api', createDiscoveryRoutes(deps.provider));
   mountDocs(app);
-  if (deps.sampleProvider) app.route(SAMPLE_PROVIDER_PATH, deps.sampleProvider);
 
   app.get('/app', (c) => c.redirect('/app/', 308));
   app.use('/app/*', staticFiles({ root: deps.portalDir, prefix: '/app', spaFallback: true }));

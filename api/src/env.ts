@@ -107,6 +107,26 @@ const EnvSchema = z
       .number({ message: 'expected a number of credits' })
       .positive('expected more than 0 credits')
       .default(50),
+    // Discovery spending limits (ADR 011): per brand and day, for everyone together per day, per brand and minute.
+    PROVIDER_DAILY_RAW_CAP: z.coerce
+      .number({ message: 'expected a whole number of raw requests' })
+      .int('expected a whole number of raw requests')
+      .min(1, 'expected at least 1 raw request')
+      .default(80),
+    PROVIDER_GLOBAL_DAILY_CREDITS: z.coerce
+      .number({ message: 'expected a number of credits' })
+      .positive('expected more than 0 credits')
+      .default(300),
+    PROVIDER_GLOBAL_DAILY_RAW_REQUESTS: z.coerce
+      .number({ message: 'expected a whole number of raw requests' })
+      .int('expected a whole number of raw requests')
+      .min(1, 'expected at least 1 raw request')
+      .default(1000),
+    PROVIDER_BRAND_CALLS_PER_MINUTE: z.coerce
+      .number({ message: 'expected a whole number of calls' })
+      .int('expected a whole number of calls')
+      .min(1, 'expected at least 1 call')
+      .default(30),
     PROVIDER_TIMEOUT_MS: z.coerce
       .number({ message: 'expected a whole number of milliseconds' })
       .int('expected a whole number of milliseconds')

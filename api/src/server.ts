@@ -4,7 +4,7 @@ import { serve } from '@hono/node-server';
 import { createDb, migrate, seedDemo } from '@kollab/db';
 import { createApp } from './app.ts';
 import { EnvError, parseEnv } from './env.ts';
-import { createSampleProvider } from './integrations/sample-provider/app.ts';
+import { startEmbeddedSampleProvider } from './integrations/sample-provider/embedded.ts';
 import { securePrivateDataDir } from './lib/data-dir.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -14,7 +14,7 @@ import { startScheduler } from './lib/scheduler.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { createStorage } from './lib/storage.ts';
 import { hashPassword } from './modules/auth/password.ts';
-import { createProvider, SAMPLE_PROVIDER_KEY, SAMPLE_PROVIDER_PATH } from './modules/discovery/provider.ts';
+import { createProvider } from './modules/discovery/provider.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -59,18 +59,13 @@ async function main(): Promise<void> {
   const mailer = createMailer(env, logger);
   const storage = createStorage(env);
   const bus = await createMessageBus(database, logger);
-  // Without a provider key the built-in sample provider answers, mounted in this process and
-  // reached over HTTP on the loopback interface exactly as the real provider would be.
-  const sampleProvider = env.PROVIDER_API_KEY
+  // Without a provider key the built-in sample provider answers: on a loopback port of its own
+  // (never on the public server), reached over HTTP exactly as the real provider would be.
+  const sample = env.PROVIDER_API_KEY
     ? undefined
-    : createSampleProvider({
-        apiKeys: [SAMPLE_PROVIDER_KEY],
-        ...(env.SAMPLE_PROVIDER_FAULTS ? { faults: env.SAMPLE_PROVIDER_FAULTS } : {}),
-      });
-  const loopback = !env.HOST || env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
-  const provider = createProvider(env, logger, {
-    sampleBaseUrl: `http://${loopback}:${env.PORT}${SAMPLE_PROVIDER_PATH}`,
-  });
+    : await startEmbeddedSampleProvider(env.SAMPLE_PROVIDER_FAULTS ? { faults: env.SAMPLE_PROVIDER_FAULTS } : {});
+  if (sample) logger.info({ url: sample.url }, 'sample provider listening on the loopback interface');
+  const provider = createProvider(env, logger, sample ? { sample } : {});
   const app = createApp({
     db: database.db,
     dbKind: database.kind,
@@ -81,7 +76,6 @@ async function main(): Promise<void> {
     bus,
     secrets,
     provider,
-    ...(sampleProvider ? { sampleProvider } : {}),
     siteDir: join(repoRoot, 'site', 'dist'),
     portalDir: join(repoRoot, 'portal', 'dist'),
   });
@@ -107,6 +101,7 @@ async function main(): Promise<void> {
     force.unref();
     stopScheduler();
     server.close(async () => {
+      await sample?.close();
       await bus.close();
       await database.close();
       logger.info('stopped');

@@ -21,7 +21,7 @@ test.describe('a provider answering 200 with a body that is not JSON', () => {
     );
 
     expectFailedLoads(pageErrors, 502, 2);
-    await expectServerSurvived(server, ['502 POST /api/discovery/instagram/search', `502 GET ${reportPath}`]);
+    await expectServerSurvived(server, ['502 POST /api/discovery/instagram/search', `502 POST ${reportPath}`]);
   });
 });
 
@@ -43,6 +43,6 @@ test.describe('a provider answering 200 with JSON of the wrong shape', () => {
     );
 
     expectFailedLoads(pageErrors, 502, 2);
-    await expectServerSurvived(server, ['502 POST /api/discovery/instagram/search', `502 GET ${reportPath}`]);
+    await expectServerSurvived(server, ['502 POST /api/discovery/instagram/search', `502 POST ${reportPath}`]);
   });
 });

@@ -32,7 +32,7 @@ test('a rate-limited provider: search, report and refresh say so in Swedish and 
   expectFailedLoads(pageErrors, 429, 3);
   await expectServerSurvived(server, [
     '429 POST /api/discovery/instagram/search',
-    `429 GET ${reportPath}`,
-    `429 GET ${reportPath}`,
+    `429 POST ${reportPath}`,
+    `429 POST ${reportPath}`,
   ]);
 });

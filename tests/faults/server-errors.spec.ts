@@ -19,7 +19,7 @@ test.describe('a provider answering 500', () => {
     const reportPath = await searchAndReportRecover(page, SWEDISH, PROVIDER_ERROR, { report: true });
 
     expectFailedLoads(pageErrors, 502, 2);
-    await expectServerSurvived(server, ['502 POST /api/discovery/instagram/search', `502 GET ${reportPath}`]);
+    await expectServerSurvived(server, ['502 POST /api/discovery/instagram/search', `502 POST ${reportPath}`]);
   });
 });
 

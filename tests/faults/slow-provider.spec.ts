@@ -73,7 +73,7 @@ test.describe('a provider that never answers', () => {
     await expectServerSurvived(server, [
       '504 POST /api/discovery/instagram/search',
       '504 POST /api/discovery/instagram/search',
-      '504 GET /api/discovery/instagram/reports/fjallkaffe',
+      '504 POST /api/discovery/instagram/reports/fjallkaffe',
       '504 POST /api/discovery/instagram/overlap',
     ]);
   });

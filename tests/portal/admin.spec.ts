@@ -118,7 +118,7 @@ test.describe('provider usage', () => {
     // The demo brand opens a report it has not opened before: one credit, booked for today.
     const brand = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
     await signInByApi(brand, 'brand@demo.kollab.se', 'demo-brand-2026');
-    const report = await brand.get('/api/discovery/tiktok/reports/cleocreates?refresh=true');
+    const report = await brand.post('/api/discovery/tiktok/reports/cleocreates', { data: { refresh: true } });
     expect(report.status(), await report.text()).toBe(200);
     await brand.dispose();
 
@@ -126,6 +126,10 @@ test.describe('provider usage', () => {
     await page.goto('/app/admin');
     await page.getByRole('link', { name: /^Dataleverantörens förbrukning/ }).click();
     await expect(page.getByRole('heading', { name: 'Dataleverantörens förbrukning', level: 1 })).toBeVisible();
+    // Today's total of all users against the global budget (PROVIDER_GLOBAL_DAILY_CREDITS, default 300).
+    await expect(
+      page.getByText(/Alla användare i dag: [\d,\s]+ av 300 krediter, [\d\s]+ av 1\s000 råanrop\./),
+    ).toBeVisible();
     const row = page
       .getByRole('grid', { name: 'Dataleverantörens förbrukning' })
       .getByRole('row')

@@ -55,7 +55,10 @@ export function knownBodies(ids: KnownIds): Record<string, unknown[]> {
     'POST /api/withdrawals': [{ amountOre: 10_000, paymentMethodId: ids.paymentMethodId }],
     'POST /api/discovery/{platform}/search': search,
     'POST /api/discovery/{platform}/search/quote': search,
+    'POST /api/discovery/{platform}/reports/{userId}': [{}, { calculationMethod: 'average' }, { refresh: false }],
     'POST /api/discovery/{platform}/overlap': [{ influencers: ['cleo.creates', 'fjallkaffe'] }],
+    'POST /api/discovery/{platform}/performance': [{ url: 'cleo.creates' }],
+    'POST /api/discovery/raw/{platform}/{endpoint}': [{ url: 'cleo.creates' }, { keyword: 'kaffe' }],
     'POST /api/discovery/email-search': [{ emails: ['cleo@example.com', 'anna@example.se'] }],
     'POST /api/discovery/invitations': [
       { campaignId: ids.publishedCampaignId, platform: 'instagram', userId: '5730118821', username: 'cleo.creates' },

@@ -31,8 +31,12 @@ export const ERROR_STATUS = {
   provider_error: 502,
   /** The influencer-data provider did not answer in time. */
   provider_timeout: 504,
-  /** The brand spent its provider credits for today (`PROVIDER_DAILY_CREDIT_CAP`). */
+  /** The brand spent its provider credits or raw requests for today (`PROVIDER_DAILY_CREDIT_CAP`, `PROVIDER_DAILY_RAW_CAP`). */
   credit_cap_reached: 429,
+  /** Kollab's provider budget for all brands together is spent for today (`PROVIDER_GLOBAL_DAILY_*`). */
+  provider_budget_reached: 429,
+  /** Discovery spends provider credits: only for accounts whose e-mail address is verified. */
+  email_not_verified: 403,
   /** The provider is still preparing the data (performance data); ask again in a few minutes. */
   retry_later: 409,
 } as const;

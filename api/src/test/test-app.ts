@@ -1,13 +1,11 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { serve } from '@hono/node-server';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createDb, createTestDatabase, type Database, type DatabaseHandle } from '@kollab/db';
 import { createApp } from '../app.ts';
 import { type Env, parseEnv } from '../env.ts';
-import { createSampleProvider } from '../integrations/sample-provider/app.ts';
+import { startEmbeddedSampleProvider } from '../integrations/sample-provider/embedded.ts';
 import type { AppEnv } from '../lib/context.ts';
 import { createLogger } from '../lib/logger.ts';
 import { createMailer } from '../lib/mailer.ts';
@@ -23,6 +21,8 @@ export interface TestApp {
   env: Env;
   /** Base URL of the sample provider this app talks to (its own HTTP server). */
   providerUrl: string;
+  /** Every request the provider client sent, as `METHOD /path` (oldest first). */
+  providerRequests: string[];
   close(): Promise<void>;
 }
 
@@ -59,15 +59,18 @@ export async function createTestApp(
   const bus = await createMessageBus(database, logger);
   // The sample provider listens on its own port, so the client really speaks HTTP to it. Tests
   // allow more requests per second than the real provider's 2, and back off in milliseconds.
-  const sample = createSampleProvider({
-    apiKeys: [SAMPLE_PROVIDER_KEY],
+  const sample = await startEmbeddedSampleProvider({
+    apiKey: SAMPLE_PROVIDER_KEY,
     ...(env.SAMPLE_PROVIDER_FAULTS ? { faults: env.SAMPLE_PROVIDER_FAULTS } : {}),
   });
-  const sampleServer = serve({ fetch: sample.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => sampleServer.once('listening', () => resolve()));
-  const providerUrl = `http://127.0.0.1:${(sampleServer.address() as AddressInfo).port}`;
+  const providerRequests: string[] = [];
   const provider = createProvider(env, logger, {
-    sampleBaseUrl: providerUrl,
+    sample,
+    fetch: (input, init) => {
+      const url = new URL(input instanceof Request ? input.url : String(input));
+      providerRequests.push(`${init?.method ?? 'GET'} ${url.pathname}`);
+      return fetch(input, init);
+    },
     rateLimitPerSecond: 100,
     backoffMs: { baseMs: 5, maxMs: 20 },
   });
@@ -89,9 +92,10 @@ export async function createTestApp(
     db: database.db,
     database,
     env,
-    providerUrl,
+    providerUrl: sample.url,
+    providerRequests,
     close: async () => {
-      await new Promise((resolve) => sampleServer.close(resolve));
+      await sample.close();
       await bus.close();
       if (database !== shared) await database.close();
       await rm(dataDir, { recursive: true, force: true });

@@ -321,6 +321,13 @@ describe('requests refused before sending', () => {
     await refused(client.emailSearch(Array.from({ length: 51 }, (_, i) => `u${i}@example.com`)));
   });
 
+  it('a report for "." or ".." (they would walk up the provider’s path, /profile/../report → /report)', async () => {
+    for (const handle of ['.', '..', ' .. ']) {
+      const error = await refused(client.report('instagram', handle));
+      expect(error.issues).toEqual([{ path: 'userIdOrHandle', message: 'Must not be "." or ".."' }]);
+    }
+  });
+
   it('raw calls with an unknown endpoint or bad parameters, because raw failures are billed', async () => {
     const missing = await refused(client.raw('ig', 'user-feed', {}));
     expect(missing.issues).toEqual([{ path: 'url', message: 'Parameter "url" is required' }]);

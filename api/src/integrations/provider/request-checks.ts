@@ -32,7 +32,13 @@ export function checked<T>(schema: z.ZodType<T>, value: unknown, request: string
   return result.data;
 }
 
-const idOrHandle = z.string().trim().min(1, 'Must not be empty').max(200);
+/** `.` and `..` would be path segments that walk up the provider's URL (`/profile/../report`). */
+const idOrHandle = z
+  .string()
+  .trim()
+  .min(1, 'Must not be empty')
+  .max(200)
+  .refine((value) => value !== '.' && value !== '..', 'Must not be "." or ".."');
 
 export const PlatformSchema = z.enum(PLATFORMS);
 export const OverlapPlatformSchema = z.enum(OVERLAP_PLATFORMS);

@@ -2,9 +2,11 @@
  * The built-in sample provider: a plain Hono app answering the provider's HTTP contract
  * (Modash API 1.5.0, see CONTRACT.md) from a deterministic synthetic dataset. Routes sit at the
  * app's root (`/instagram/search`, `/user/info`, `/raw/ig/user-info`, …), so it can be served
- * standalone (`server.ts`) or mounted: `app.route('/sample-provider/v1', createSampleProvider())`.
+ * standalone (`server.ts`) or, for an API without a provider key, on a loopback port of its own
+ * (`embedded.ts`) — never on the API's public server.
  */
 import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
 import { PLATFORMS, type Platform } from './constants.ts';
 import { CreditLedger, PRICES } from './credits.ts';
 import { DEFAULT_SEED, DEFAULT_SIZE, getDataset, type SampleDataset } from './dataset.ts';
@@ -24,7 +26,12 @@ export interface SampleProviderOptions {
   apiKeys?: string[];
   /** Process-wide fault spec, e.g. `latency=300,status=503,rate=0.5` (see faults.ts). */
   faults?: string;
+  /** Largest request body accepted (default 1 MiB, the API's own limit); larger ones get 413. */
+  maxBodyBytes?: number;
 }
+
+/** The API's limit for JSON bodies (app.ts), which the sample keeps as well. */
+export const SAMPLE_MAX_BODY_BYTES = 1024 * 1024;
 
 type Env = { Variables: { apiKey: string } };
 
@@ -56,6 +63,15 @@ export function createSampleProvider(options: SampleProviderOptions = {}): Hono<
   const data = (): SampleDataset => getDataset(datasetOptions);
   const keys = options.apiKeys ? new Set(options.apiKeys) : undefined;
 
+  // Before anything reads a body (the key may come in one): the same limit as the API's routes.
+  const maxSize = options.maxBodyBytes ?? SAMPLE_MAX_BODY_BYTES;
+  app.use(
+    bodyLimit({
+      maxSize,
+      onError: (c) =>
+        c.json({ error: true, code: 'payload_too_large', message: `The body is larger than ${maxSize} bytes.` }, 413),
+    }),
+  );
   app.use(faultMiddleware(options.faults));
 
   // Bearer header (recommended), `access_token` query parameter or `access_token` in a JSON body.

@@ -111,7 +111,7 @@ describe('sensitive actions need a recent sign-in', () => {
     expect(notice.text).toContain(`Utbetalningssättet ${masked} har lagts till på ditt Kollab-konto.`);
     expect(notice.text).toContain('Var det inte du? Byt lösenord direkt på http://localhost:3000/app/account');
 
-    const { data } = (await addSwish(cookie, '070-765 43 21').then((res) => res.json())) as { data: { id: string } };
+    const { data } = (await (await addSwish(cookie, '070-765 43 21')).json()) as { data: { id: string } };
     expect(
       (await send(cookie, 'PUT', '/api/user/payment-methods/update', { id: data.id, isDefault: true })).status,
     ).toBe(200);

@@ -1,39 +1,36 @@
-import { createRoute, type z } from '@hono/zod-openapi';
-import type { User } from '@kollab/db/schema';
+import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import {
   checkRawParams,
   DICTIONARY_KINDS,
   findRawEndpoint,
-  type Platform,
-  SEARCH_BODY_SCHEMAS,
-  SEARCH_PAGE_SIZE,
-  type SearchBody,
   type UserInfoResponse,
 } from '../../integrations/provider/index.ts';
 import { sendPreparedJson } from '../../lib/compress-json.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { createRouter } from '../../lib/create-router.ts';
-import { AppError, fieldErrorsFromZod } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
-import { requireUser } from '../../middleware/require-user.ts';
 import { cacheKey, isCached } from './cache.ts';
+import { providerCalls, requireDiscoveryUser, SEARCH_PAGE_CREDITS, TTL } from './discovery.calls.ts';
 import {
   DictionaryParamsSchema,
   DictionaryQuerySchema,
   EmailSearchBodySchema,
   InviteBodySchema,
   InviteResultSchema,
-  normaliseHandle,
   OverlapBodySchema,
   OverlapPlatformParamSchema,
-  PerformanceQuerySchema,
+  PerformanceRequestSchema,
   PlatformParamSchema,
+  providerHandle,
   proxied,
   QuoteSchema,
   RawParamsSchema,
+  RawRequestSchema,
   ReportParamsSchema,
   ReportQuerySchema,
+  ReportRequestSchema,
   SearchRequestSchema,
   StatusSchema,
 } from './discovery.schemas.ts';
@@ -46,58 +43,32 @@ import {
   type ProviderCall,
   preparedFromCache,
 } from './provider-call.ts';
-import { usageToday } from './usage.ts';
+import { totalsToday, usageToday } from './usage.ts';
 
 const tags = ['Discovery'];
-const HOUR = 60 * 60 * 1000;
-const DAY = 24 * HOUR;
-/** How long answers stay fresh: reports 30 days (they change every 2–4 weeks), searches a day. */
-export const TTL = {
-  report: 30 * DAY,
-  search: DAY,
-  overlap: 7 * DAY,
-  dictionary: DAY,
-  performance: DAY,
-  raw: HOUR,
-  account: 60_000,
-} as const;
-/** The most one search page can cost: 0.01 credits per hit, 15 hits. */
-const SEARCH_PAGE_CREDITS = SEARCH_PAGE_SIZE * 0.01;
-
 const providerErrors = {
+  403: errorContent('email_not_verified: the account’s e-mail address is not verified yet'),
   404: errorContent('No such account (or another tenant’s campaign)'),
   409: errorContent('The provider is still preparing the data, or the creator is already invited'),
-  429: errorContent('Provider busy, or the daily credit cap is reached (Retry-After)'),
+  429: errorContent(
+    'rate_limited (the brand’s calls per minute, or the provider is busy), credit_cap_reached (the brand’s daily credits or raw requests) or provider_budget_reached (Kollab’s daily budget); all with Retry-After',
+  ),
   502: errorContent('The provider failed'),
   504: errorContent('The provider did not answer in time'),
 };
 const common = { ...errorResponses, ...authErrorResponses, ...providerErrors };
 
-/**
- * Discovery is for brands and admins. Creators get a 404, as if the routes did not exist: they
- * must not learn about, let alone spend, the brands' provider credits.
- */
-function requireDiscoveryUser(c: Context<AppEnv>): User {
-  const user = requireUser(c);
-  if (user.role !== 'brand' && user.role !== 'admin') throw new AppError('not_found', `No route for ${c.req.path}`);
-  return user;
-}
-
-function validate<T>(schema: z.ZodType<T>, value: unknown, what: string): T {
-  const result = schema.safeParse(value);
-  if (!result.success) throw AppError.validation(fieldErrorsFromZod(result.error), `Request ${what} is invalid`);
-  return result.data;
-}
-
 /** The discovery routes over `provider` (the real one or the built-in sample). */
 export function createDiscoveryRoutes(provider: Provider) {
   const { client } = provider;
+  const { searchCall, reportCall } = providerCalls(client);
   const context = (c: Context<AppEnv>): CallContext => ({
     db: c.var.db,
     user: requireDiscoveryUser(c),
     logger: c.var.logger,
     sample: provider.sample,
-    dailyCreditCap: c.var.env.PROVIDER_DAILY_CREDIT_CAP,
+    settings: c.var.env,
+    mailer: c.var.mailer,
   });
   /**
    * The provider's answer in the envelope `{ data, meta }` (data documented as an open object: the
@@ -115,20 +86,6 @@ export function createDiscoveryRoutes(provider: Provider) {
     return c.json({ data: data as Record<string, unknown>, meta }, 200);
   };
 
-  const searchCall = (platform: Platform, body: z.infer<typeof SearchRequestSchema>) => {
-    const { refresh, ...search } = body;
-    const parsed = validate(SEARCH_BODY_SCHEMAS[platform] as z.ZodType<SearchBody>, search, 'body');
-    return {
-      kind: 'search',
-      platform,
-      params: { ...parsed, page: parsed.page ?? 0 },
-      ttlMs: TTL.search,
-      maxCredits: SEARCH_PAGE_CREDITS,
-      refresh: refresh === true,
-      fetch: () => client.search(platform, parsed as never),
-    } satisfies ProviderCall<unknown>;
-  };
-
   return createRouter()
     .openapi(
       createRoute({
@@ -140,7 +97,11 @@ export function createDiscoveryRoutes(provider: Provider) {
       }),
       async (c) => {
         const ctx = context(c);
-        const today = await usageToday(ctx.db, ctx.user.id);
+        const isAdmin = ctx.user.role === 'admin';
+        const [today, everyone] = await Promise.all([
+          usageToday(ctx.db, ctx.user.id),
+          isAdmin ? totalsToday(ctx.db) : undefined,
+        ]);
         const accountCall: ProviderCall<UserInfoResponse> = {
           kind: 'account',
           platform: 'all',
@@ -160,7 +121,17 @@ export function createDiscoveryRoutes(provider: Provider) {
             sample: provider.sample,
             account,
             today,
-            dailyCreditCap: ctx.user.role === 'admin' ? null : c.var.env.PROVIDER_DAILY_CREDIT_CAP,
+            dailyCreditCap: isAdmin ? null : c.var.env.PROVIDER_DAILY_CREDIT_CAP,
+            dailyRawCap: isAdmin ? null : c.var.env.PROVIDER_DAILY_RAW_CAP,
+            budget: everyone
+              ? {
+                  spent: everyone,
+                  limit: {
+                    credits: c.var.env.PROVIDER_GLOBAL_DAILY_CREDITS,
+                    rawRequests: c.var.env.PROVIDER_GLOBAL_DAILY_RAW_REQUESTS,
+                  },
+                }
+              : null,
           },
           200,
         );
@@ -205,8 +176,32 @@ export function createDiscoveryRoutes(provider: Provider) {
         method: 'get',
         path: '/discovery/{platform}/reports/{userId}',
         tags,
-        summary: 'Brand/admin: a profile report (cached 30 days; 1 credit when fetched)',
+        summary: 'Brand/admin: a cached profile report, 204 when none is cached (free; never calls the provider)',
         request: { params: ReportParamsSchema, query: ReportQuerySchema },
+        responses: {
+          200: jsonContent(proxied('DiscoveryReport', '{ profile: ReportProfile }'), 'The cached report'),
+          204: { description: 'No fresh report is cached: POST the same path to fetch one (1 credit)' },
+          ...common,
+        },
+      }),
+      async (c) => {
+        const ctx = context(c);
+        const { platform, userId } = c.req.valid('param');
+        const { calculationMethod } = c.req.valid('query');
+        // A GET can be made by another site's link (SameSite=Lax): it reads the cache, never spends.
+        const cached = await preparedFromCache(ctx, keyOf(reportCall(platform, userId, calculationMethod)));
+        // 204, not 404: nothing is wrong, the brand just has not fetched this report yet.
+        if (!cached) return c.body(null, 204) as never;
+        return sendPreparedJson(c, cached) as never;
+      },
+    )
+    .openapi(
+      createRoute({
+        method: 'post',
+        path: '/discovery/{platform}/reports/{userId}',
+        tags,
+        summary: 'Brand/admin: a profile report, from the cache (free, 30 days) or fetched (1 credit)',
+        request: { params: ReportParamsSchema, ...jsonBody(ReportRequestSchema) },
         responses: {
           200: jsonContent(proxied('DiscoveryReport', '{ profile: ReportProfile }'), 'The report'),
           ...common,
@@ -215,25 +210,8 @@ export function createDiscoveryRoutes(provider: Provider) {
       async (c) => {
         const ctx = context(c);
         const { platform, userId } = c.req.valid('param');
-        const { refresh, calculationMethod, cachedOnly } = c.req.valid('query');
-        const handle = normaliseHandle(userId);
-        const call: ProviderCall<unknown> = {
-          kind: 'report',
-          platform,
-          params: { handle, calculationMethod: calculationMethod ?? 'median' },
-          ttlMs: TTL.report,
-          maxCredits: 1,
-          refresh: refresh === 'true',
-          fetch: () => client.report(platform, handle, calculationMethod ? { calculationMethod } : {}),
-        };
-        if (cachedOnly === 'true') {
-          // The claim review's report dialog shows what is cached and offers fetching (1 credit) itself.
-          const cached = await preparedFromCache(ctx, keyOf(call));
-          // 204, not 404: nothing is wrong, the brand just has not fetched this report yet.
-          if (!cached) return c.body(null, 204) as never;
-          return sendPreparedJson(c, cached) as never;
-        }
-        return respond(c, ctx, call);
+        const { refresh, calculationMethod } = c.req.valid('json');
+        return respond(c, ctx, { ...reportCall(platform, userId, calculationMethod), refresh: refresh === true });
       },
     )
     .openapi(
@@ -248,7 +226,7 @@ export function createDiscoveryRoutes(provider: Provider) {
       async (c) => {
         const ctx = context(c);
         const { platform } = c.req.valid('param');
-        const influencers = c.req.valid('json').influencers.map(normaliseHandle);
+        const influencers = c.req.valid('json').influencers.map(providerHandle);
         return respond(c, ctx, {
           kind: 'overlap',
           platform,
@@ -292,11 +270,11 @@ export function createDiscoveryRoutes(provider: Provider) {
     )
     .openapi(
       createRoute({
-        method: 'get',
+        method: 'post',
         path: '/discovery/{platform}/performance',
         tags,
         summary: 'Brand/admin: performance over the last 6/12/30 posts (0.25 credits; cached a day)',
-        request: { params: PlatformParamSchema, query: PerformanceQuerySchema },
+        request: { params: PlatformParamSchema, ...jsonBody(PerformanceRequestSchema) },
         responses: {
           200: jsonContent(proxied('DiscoveryPerformance', 'Blocks per content type'), 'Performance'),
           ...common,
@@ -305,14 +283,14 @@ export function createDiscoveryRoutes(provider: Provider) {
       async (c) => {
         const ctx = context(c);
         const { platform } = c.req.valid('param');
-        const { url, refresh } = c.req.valid('query');
+        const { url, refresh } = c.req.valid('json');
         return respond(c, ctx, {
           kind: 'performance',
           platform,
           params: { url: url.toLowerCase() },
           ttlMs: TTL.performance,
           maxCredits: 0.25,
-          refresh: refresh === 'true',
+          refresh: refresh === true,
           fetch: () => client.performance(platform, url),
         });
       },
@@ -344,11 +322,11 @@ export function createDiscoveryRoutes(provider: Provider) {
     )
     .openapi(
       createRoute({
-        method: 'get',
+        method: 'post',
         path: '/discovery/raw/{platform}/{endpoint}',
         tags,
         summary: 'Brand/admin: a Raw API lookup (1 raw request, even when not found; cached an hour)',
-        request: { params: RawParamsSchema },
+        request: { params: RawParamsSchema, ...jsonBody(RawRequestSchema) },
         responses: {
           200: jsonContent(proxied('DiscoveryRaw', 'The platform’s own payload'), 'Raw payload'),
           ...common,
@@ -359,7 +337,7 @@ export function createDiscoveryRoutes(provider: Provider) {
         const { platform, endpoint } = c.req.valid('param');
         const spec = findRawEndpoint(platform, endpoint);
         if (!spec) throw new AppError('not_found', `No raw endpoint ${platform}/${endpoint}`);
-        const params: Record<string, string> = c.req.query();
+        const params: Record<string, string> = { ...c.req.valid('json') };
         const issues = checkRawParams(spec, params);
         if (issues.length) {
           const fields = Object.fromEntries(issues.map((issue) => [issue.param, [issue.message]]));
@@ -371,6 +349,7 @@ export function createDiscoveryRoutes(provider: Provider) {
           params: { endpoint, ...params },
           ttlMs: TTL.raw,
           maxCredits: 0,
+          maxRawRequests: 1,
           fetch: () => client.raw(platform, endpoint, params),
         });
       },

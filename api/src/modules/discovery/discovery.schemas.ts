@@ -8,6 +8,7 @@ import {
   PLATFORMS,
   RAW_PLATFORMS,
 } from '../../integrations/provider/index.ts';
+import { AppError } from '../../lib/errors.ts';
 
 export const PlatformParamSchema = z.object({
   platform: z.enum(PLATFORMS).openapi({ param: { name: 'platform', in: 'path' }, example: 'instagram' }),
@@ -29,13 +30,18 @@ export const ReportParamsSchema = PlatformParamSchema.extend({
   userId: Handle.openapi({ param: { name: 'userId', in: 'path' }, example: 'cleo.creates' }),
 });
 
-export const ReportQuerySchema = z.object({
-  refresh: z.enum(['true', 'false']).optional().openapi({ description: 'true: fetch again (costs 1 credit)' }),
-  cachedOnly: z.enum(['true', 'false']).optional().openapi({
-    description: 'true: answer only from the cache, 204 when nothing is cached; never costs credits',
-  }),
+/** The cache read (GET): nothing in it can make it spend. */
+export const ReportQuerySchema = z.strictObject({
   calculationMethod: z.enum(CALCULATION_METHODS).optional(),
 });
+
+/** Fetching a report (POST): from the cache unless `refresh`, otherwise 1 credit. */
+export const ReportRequestSchema = z
+  .strictObject({
+    refresh: z.boolean().optional().openapi({ description: 'true: fetch again even when cached (1 credit)' }),
+    calculationMethod: z.enum(CALCULATION_METHODS).optional(),
+  })
+  .openapi('DiscoveryReportRequest');
 
 export const MetaSchema = z
   .object({
@@ -88,10 +94,12 @@ export const DictionaryQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).optional(),
 });
 
-export const PerformanceQuerySchema = z.object({
-  url: z.string().trim().min(1).max(500).openapi({ description: 'Handle, user id or profile URL' }),
-  refresh: z.enum(['true', 'false']).optional(),
-});
+export const PerformanceRequestSchema = z
+  .strictObject({
+    url: z.string().trim().min(1).max(500).openapi({ description: 'Handle, user id or profile URL' }),
+    refresh: z.boolean().optional().openapi({ description: 'true: fetch again even when cached (0.25 credits)' }),
+  })
+  .openapi('DiscoveryPerformanceRequest');
 
 export const EmailSearchBodySchema = z.strictObject({
   emails: z.array(z.email().max(254)).min(1).max(EMAIL_SEARCH_MAX_EMAILS),
@@ -102,12 +110,25 @@ export const RawParamsSchema = z.object({
   endpoint: z.string().openapi({ param: { name: 'endpoint', in: 'path' }, example: 'user-info' }),
 });
 
+/** A Raw API lookup's parameters by name (each endpoint's own, checked in the handler). */
+export const RawRequestSchema = z.record(z.string().max(50), z.string().max(500)).openapi('DiscoveryRawRequest', {
+  description: 'The endpoint’s parameters, e.g. { "url": "cleo.creates" } or { "url": "cleo.creates", "after": "…" }',
+});
+
 export const StatusSchema = z
   .object({
     sample: z.boolean(),
     account: z.object({ credits: z.number(), rawRequests: z.number() }).nullable(),
     today: z.object({ credits: z.number(), rawRequests: z.number() }),
     dailyCreditCap: z.number().nullable(),
+    dailyRawCap: z.number().int().nullable(),
+    budget: z
+      .object({
+        spent: z.object({ credits: z.number(), rawRequests: z.number().int() }),
+        limit: z.object({ credits: z.number(), rawRequests: z.number().int() }),
+      })
+      .nullable()
+      .openapi({ description: 'Admins: what all users spent today against the global daily budget; null for brands' }),
   })
   .openapi('DiscoveryStatus');
 
@@ -131,4 +152,17 @@ export const InviteResultSchema = z
 /** Handles compare without `@` and case. */
 export function normaliseHandle(handle: string): string {
   return handle.trim().replace(/^@/, '').toLowerCase();
+}
+
+/**
+ * A handle as the provider gets it (`normaliseHandle`). `.` and `..` (`@..` included) would walk up
+ * the provider's path once in the URL, so they are refused before any provider call.
+ * @throws bad_request for `.` and `..`
+ */
+export function providerHandle(handle: string): string {
+  const normalised = normaliseHandle(handle);
+  if (normalised === '.' || normalised === '..') {
+    throw new AppError('bad_request', 'A handle cannot be "." or ".."');
+  }
+  return normalised;
 }

@@ -70,11 +70,12 @@ describe('who may use discovery', () => {
     ['POST', '/discovery/instagram/search', swedenSearch],
     ['POST', '/discovery/instagram/search/quote', swedenSearch],
     ['GET', '/discovery/instagram/reports/cleo.creates'],
+    ['POST', '/discovery/instagram/reports/cleo.creates', {}],
     ['POST', '/discovery/instagram/overlap', { influencers: ['cleo.creates', 'fjallkaffe'] }],
     ['GET', '/discovery/instagram/dictionaries/locations?query=swe'],
-    ['GET', '/discovery/instagram/performance?url=cleo.creates'],
+    ['POST', '/discovery/instagram/performance', { url: 'cleo.creates' }],
     ['POST', '/discovery/email-search', { emails: ['someone@example.com'] }],
-    ['GET', '/discovery/raw/ig/user-info?url=cleo.creates'],
+    ['POST', '/discovery/raw/ig/user-info', { url: 'cleo.creates' }],
     [
       'POST',
       '/discovery/invitations',
@@ -110,12 +111,25 @@ describe('status', () => {
       },
       today: { credits: 0, rawRequests: 0 },
       dailyCreditCap: 50,
+      dailyRawCap: 80,
+      budget: null,
     });
   });
 
-  it('admins have no daily cap', async () => {
-    const body = (await (await api('/discovery/status', adminCookie)).json()) as { dailyCreditCap: unknown };
-    expect(body.dailyCreditCap).toBeNull();
+  it('admins have no daily cap, and see what everyone spent today against the global budget', async () => {
+    const rows = await t.db.select().from(providerUsage).where(eq(providerUsage.day, stockholmDay()));
+    const body = (await (await api('/discovery/status', adminCookie)).json()) as Record<string, unknown>;
+    expect(body).toMatchObject({
+      dailyCreditCap: null,
+      dailyRawCap: null,
+      budget: {
+        spent: {
+          credits: rows.reduce((sum, row) => sum + row.creditHundredths, 0) / 100,
+          rawRequests: rows.reduce((sum, row) => sum + row.rawRequests, 0),
+        },
+        limit: { credits: 300, rawRequests: 1000 },
+      },
+    });
   });
 });
 
@@ -189,7 +203,9 @@ describe('reports', () => {
     const cookie = await loginAs(t.db, reader);
     const expected = await direct('/instagram/profile/fjallkaffe/report');
     const answers = await Promise.all(
-      Array.from({ length: 10 }, () => api('/discovery/instagram/reports/fjallkaffe', cookie)),
+      Array.from({ length: 10 }, () =>
+        api('/discovery/instagram/reports/fjallkaffe', cookie, { method: 'POST', body: {} }),
+      ),
     );
     const bodies = (await Promise.all(answers.map((res) => res.json()))) as {
       data: unknown;
@@ -203,7 +219,7 @@ describe('reports', () => {
     expect(afterBurst).toMatchObject({ requests: 1, creditHundredths: 100 });
     expect(afterBurst?.cacheHits).toBeLessThanOrEqual(9);
 
-    const cached = await api('/discovery/instagram/reports/@FjallKaffe', cookie);
+    const cached = await api('/discovery/instagram/reports/@FjallKaffe', cookie, { method: 'POST', body: {} });
     const cachedBody = (await cached.json()) as { meta: { cached: boolean; credits: number; fetchedAt: string } };
     expect(cachedBody.meta).toMatchObject({ cached: true, credits: 0 });
     await flushCacheHits(t.db);
@@ -213,21 +229,24 @@ describe('reports', () => {
       cacheHits: (afterBurst?.cacheHits ?? 0) + 1,
     });
 
-    const refreshed = await api('/discovery/instagram/reports/fjallkaffe?refresh=true', cookie);
+    const refreshed = await api('/discovery/instagram/reports/fjallkaffe', cookie, {
+      method: 'POST',
+      body: { refresh: true },
+    });
     const refreshedBody = (await refreshed.json()) as { meta: { cached: boolean; credits: number; fetchedAt: string } };
     expect(refreshedBody.meta).toMatchObject({ cached: false, credits: 1 });
     expect(refreshedBody.meta.fetchedAt > cachedBody.meta.fetchedAt).toBe(true);
     expect(await usageOf(reader.id)).toMatchObject({ requests: 2, creditHundredths: 200 });
   });
 
-  it('cachedOnly answers from the cache or 204, never calling the provider', async () => {
+  it('GET answers from the cache or 204, never calling the provider', async () => {
     const reader = await createUser(t.db, { role: 'brand' });
     const cookie = await loginAs(t.db, reader);
-    const missing = await api('/discovery/tiktok/reports/fjallkaffe?cachedOnly=true', cookie);
+    const missing = await api('/discovery/tiktok/reports/fjallkaffe', cookie);
     expect(missing.status).toBe(204);
     expect(await missing.text()).toBe('');
     expect(await usageOf(reader.id)).toBeUndefined();
-    const cached = await api('/discovery/instagram/reports/fjallkaffe?cachedOnly=true', cookie);
+    const cached = await api('/discovery/instagram/reports/fjallkaffe', cookie);
     expect(cached.status).toBe(200);
     const body = (await cached.json()) as { data: unknown; meta: { cached: boolean; credits: number } };
     expect(body.data).toEqual(await direct('/instagram/profile/fjallkaffe/report'));
@@ -241,7 +260,8 @@ describe('reports', () => {
       t.app.request(path, {
         headers: { ...jsonHeaders(cookie), ...(acceptEncoding ? { 'Accept-Encoding': acceptEncoding } : {}) },
       });
-    const fetched = (await (await get()).json()) as { data: Record<string, unknown>; meta: { fetchedAt: string } };
+    const open = () => t.app.request(path, { method: 'POST', headers: jsonHeaders(cookie), body: '{}' });
+    const fetched = (await (await open()).json()) as { data: Record<string, unknown>; meta: { fetchedAt: string } };
     expect(fetched.data).toEqual(await direct('/instagram/profile/cleo.creates/report'));
     const expected = {
       data: fetched.data,
@@ -274,25 +294,32 @@ describe('reports', () => {
       meta: { ...expected.meta, fetchedAt: later.toISOString() },
     });
 
-    // Expired (or purged) elsewhere: fetched again, for a credit.
+    // Expired (or purged) elsewhere: a GET finds nothing, opening it fetches again, for a credit.
     await t.db
       .update(providerCache)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(providerCache.key, key));
-    const refetched = (await (await get()).json()) as { meta: { cached: boolean; credits: number } };
+    expect((await get()).status).toBe(204);
+    const refetched = (await (await open()).json()) as { meta: { cached: boolean; credits: number } };
     expect(refetched.meta).toMatchObject({ cached: false, credits: 1 });
   });
 
   it('an unknown handle is a 404 and costs nothing', async () => {
     const reader = await createUser(t.db, { role: 'brand' });
-    const res = await api('/discovery/youtube/reports/no-such-handle-zz9', await loginAs(t.db, reader));
+    const res = await api('/discovery/youtube/reports/no-such-handle-zz9', await loginAs(t.db, reader), {
+      method: 'POST',
+      body: {},
+    });
     expect(res.status).toBe(404);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('not_found');
     expect(await usageOf(reader.id)).toMatchObject({ requests: 1, creditHundredths: 0 });
   });
 
   it('a bad handle never reaches the provider', async () => {
-    const res = await api(`/discovery/instagram/reports/${encodeURIComponent('a b/../c')}`, brandCookie);
+    const res = await api(`/discovery/instagram/reports/${encodeURIComponent('a b/../c')}`, brandCookie, {
+      method: 'POST',
+      body: {},
+    });
     expect([404, 422]).toContain(res.status);
   });
 });
@@ -304,16 +331,20 @@ describe('the daily credit cap', () => {
       const spender = await createUser(t.db, { role: 'brand' });
       const cookie = await loginAs(t.db, spender);
       // Four different reports at once, 1 credit each booked up front: only two may go out.
-      const paths = [
-        'tiktok/reports/cleocreates',
-        'tiktok/reports/cleocreates?calculationMethod=average',
-        'instagram/reports/cleo.creates?calculationMethod=average',
-        'instagram/reports/fjallkaffe?calculationMethod=average',
+      const reports: [string, unknown][] = [
+        ['tiktok/reports/cleocreates', {}],
+        ['tiktok/reports/cleocreates', { calculationMethod: 'average' }],
+        ['instagram/reports/cleo.creates', { calculationMethod: 'average' }],
+        ['instagram/reports/fjallkaffe', { calculationMethod: 'average' }],
       ];
+      const open = ([path, body]: [string, unknown]) =>
+        capped.app.request(`/api/discovery/${path}`, {
+          method: 'POST',
+          headers: jsonHeaders(cookie),
+          body: JSON.stringify(body),
+        });
       const sent = new Date();
-      const answers = await Promise.all(
-        paths.map((path) => capped.app.request(`/api/discovery/${path}`, { headers: jsonHeaders(cookie) })),
-      );
+      const answers = await Promise.all(reports.map(open));
       const answered = new Date();
       expect(answers.map((res) => res.status).sort()).toEqual([200, 200, 429, 429]);
       const refused = answers.filter((res) => res.status === 429);
@@ -326,8 +357,8 @@ describe('the daily credit cap', () => {
       }
       expect((await usageOf(spender.id))?.creditHundredths).toBe(200);
       // Cached answers stay free and allowed past the cap.
-      const served = paths[answers.findIndex((res) => res.status === 200)];
-      const cached = await capped.app.request(`/api/discovery/${served}`, { headers: jsonHeaders(cookie) });
+      const served = reports[answers.findIndex((res) => res.status === 200)];
+      const cached = await open(served ?? ['', {}]);
       expect(cached.status).toBe(200);
     } finally {
       await capped.close();
@@ -371,7 +402,10 @@ describe('overlap, dictionaries, performance, e-mail search and raw lookups', ()
 
   it('performance data costs a quarter credit', async () => {
     const reader = await createUser(t.db, { role: 'brand' });
-    const res = await api('/discovery/instagram/performance?url=cleo.creates', await loginAs(t.db, reader));
+    const res = await api('/discovery/instagram/performance', await loginAs(t.db, reader), {
+      method: 'POST',
+      body: { url: 'cleo.creates' },
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { data: unknown; meta: { credits: number } };
     expect(body.data).toEqual(await direct('/instagram/performance-data?url=cleo.creates'));
@@ -402,21 +436,22 @@ describe('overlap, dictionaries, performance, e-mail search and raw lookups', ()
   it('raw lookups cost one raw request and check their parameters first', async () => {
     const reader = await createUser(t.db, { role: 'brand' });
     const cookie = await loginAs(t.db, reader);
-    const res = await api('/discovery/raw/ig/user-info?url=cleo.creates', cookie);
+    const raw = (path: string, body: unknown) => api(`/discovery/raw/${path}`, cookie, { method: 'POST', body });
+    const res = await raw('ig/user-info', { url: 'cleo.creates' });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { data: unknown; meta: { rawRequests: number; credits: number } };
     expect(body.data).toEqual(await direct('/raw/ig/user-info?url=cleo.creates'));
     expect(body.meta).toMatchObject({ rawRequests: 1, credits: 0 });
     expect((await usageOf(reader.id))?.rawRequests).toBe(1);
 
-    const missing = await api('/discovery/raw/ig/user-feed', cookie);
+    const missing = await raw('ig/user-feed', {});
     expect(missing.status).toBe(422);
     expect(((await missing.json()) as { error: { fields: Record<string, string[]> } }).error.fields).toHaveProperty(
       'url',
     );
-    const unknownParam = await api('/discovery/raw/ig/user-info?url=x&evil=1', cookie);
+    const unknownParam = await raw('ig/user-info', { url: 'x', evil: '1' });
     expect(unknownParam.status).toBe(422);
-    const unknownEndpoint = await api('/discovery/raw/ig/delete-everything?url=x', cookie);
+    const unknownEndpoint = await raw('ig/delete-everything', { url: 'x' });
     expect(unknownEndpoint.status).toBe(404);
     expect((await usageOf(reader.id))?.rawRequests).toBe(1);
   });
@@ -439,8 +474,10 @@ describe('provider failures', () => {
       try {
         const reader = await createUser(t.db, { role: 'brand' });
         const cookie = await loginAs(t.db, reader);
-        const res = await faulty.app.request('/api/discovery/instagram/reports/cleo.creates?refresh=true', {
+        const res = await faulty.app.request('/api/discovery/instagram/reports/cleo.creates', {
+          method: 'POST',
           headers: jsonHeaders(cookie),
+          body: JSON.stringify({ refresh: true }),
         });
         expect(res.status).toBe(status);
         const body = (await res.json()) as { error: { code: string; message: string; requestId: string } };

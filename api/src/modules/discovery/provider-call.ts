@@ -1,6 +1,7 @@
 import type { Database } from '@kollab/db';
 import type { User } from '@kollab/db/schema';
 import type { Logger } from 'pino';
+import type { Env } from '../../env.ts';
 import {
   ProviderError,
   ProviderNotFoundError,
@@ -11,8 +12,19 @@ import {
 import { BoundedCache, perOwner } from '../../lib/bounded-cache.ts';
 import { type PreparedJson, prepareJson } from '../../lib/compress-json.ts';
 import { AppError } from '../../lib/errors.ts';
+import type { Mailer } from '../../lib/mailer.ts';
+import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { alertAdmins } from './budget-alert.ts';
 import { readCacheText, writeCache } from './cache.ts';
-import { recordCacheHit, reserveCredits, settleCredits } from './usage.ts';
+import {
+  type DailyLimits,
+  type Refusal,
+  recordCacheHit,
+  reserveCredits,
+  secondsUntilTomorrow,
+  settleCredits,
+  stockholmDay,
+} from './usage.ts';
 
 export type CallKind = 'search' | 'report' | 'overlap' | 'dictionary' | 'performance' | 'email' | 'raw' | 'account';
 
@@ -33,20 +45,90 @@ export interface ProviderCall<T> {
   params: unknown;
   /** How long the answer stays fresh; null: never stored (e-mail search). */
   ttlMs: number | null;
-  /** Credits booked against the daily cap before calling (the most the call can cost). */
+  /** Credits booked against the daily limits before calling (the most the call can cost). */
   maxCredits: number;
+  /** Raw requests booked the same way (1 for a Raw API lookup; default 0). */
+  maxRawRequests?: number;
   /** Re-fetch on purpose even when a fresh answer is cached. */
   refresh?: boolean;
   fetch: () => Promise<{ data: T; cost: { credits: number; rawRequests: number }; coalesced: boolean }>;
 }
+
+/** The settings discovery's spending limits come from (env.ts; ADR 011). */
+export type SpendingSettings = Pick<
+  Env,
+  | 'PROVIDER_DAILY_CREDIT_CAP'
+  | 'PROVIDER_DAILY_RAW_CAP'
+  | 'PROVIDER_GLOBAL_DAILY_CREDITS'
+  | 'PROVIDER_GLOBAL_DAILY_RAW_REQUESTS'
+  | 'PROVIDER_BRAND_CALLS_PER_MINUTE'
+  | 'PUBLIC_URL'
+>;
 
 export interface CallContext {
   db: Database;
   user: User;
   logger: Logger;
   sample: boolean;
-  /** Credits a brand may spend per day; admins are not capped. */
-  dailyCreditCap: number;
+  settings: SpendingSettings;
+  /** Alerts the admins when a global budget is reached. */
+  mailer: Mailer;
+}
+
+/**
+ * What one user's booking is checked against: brands have their own daily caps and are refused
+ * past Kollab's global budget; admins are neither capped nor refused, but their spending counts.
+ */
+export function limitsFor(user: Pick<User, 'role'>, settings: SpendingSettings): DailyLimits {
+  const isAdmin = user.role === 'admin';
+  return {
+    ...(isAdmin
+      ? {}
+      : { own: { credits: settings.PROVIDER_DAILY_CREDIT_CAP, rawRequests: settings.PROVIDER_DAILY_RAW_CAP } }),
+    global: {
+      credits: settings.PROVIDER_GLOBAL_DAILY_CREDITS,
+      rawRequests: settings.PROVIDER_GLOBAL_DAILY_RAW_REQUESTS,
+    },
+    enforceGlobal: !isAdmin,
+  };
+}
+
+/** The 429 for a refused booking, with Retry-After until the Swedish day ends. */
+function refusalError(refusal: Refusal, now: Date): AppError {
+  const headers = { 'Retry-After': String(secondsUntilTomorrow(now)) };
+  const what = refusal.what === 'credits' ? 'provider credits' : 'raw requests';
+  if (refusal.scope === 'own') {
+    return new AppError('credit_cap_reached', `Today's ${what} (${refusal.limit}) are spent; try again tomorrow`, {
+      headers,
+    });
+  }
+  return new AppError('provider_budget_reached', `Kollab's ${what} for today are spent; try again tomorrow`, {
+    headers,
+  });
+}
+
+/**
+ * Books a call against the limits, after the brand's per-minute rate (free account look-ups
+ * aside). A refusal that is the first by a global budget today alerts the admins first.
+ * @throws rate_limited, credit_cap_reached, provider_budget_reached (each with Retry-After)
+ */
+async function book(context: CallContext, call: ProviderCall<unknown>) {
+  const { db, user, settings } = context;
+  if (user.role !== 'admin' && call.kind !== 'account') {
+    await enforceRateLimit(db, `discovery:${user.id}`, {
+      limit: settings.PROVIDER_BRAND_CALLS_PER_MINUTE,
+      windowSeconds: 60,
+    });
+  }
+  const now = new Date();
+  const cost = { credits: call.maxCredits, rawRequests: call.maxRawRequests ?? 0 };
+  const booked = await reserveCredits(db, user.id, cost, limitsFor(user, settings), now);
+  if ('reservation' in booked) return booked.reservation;
+  if (booked.refusal.firstToday) {
+    const deps = { db, mailer: context.mailer, logger: context.logger, publicUrl: settings.PUBLIC_URL };
+    await alertAdmins(deps, booked.refusal, stockholmDay(now));
+  }
+  throw refusalError(booked.refusal, now);
 }
 
 type Flight = Promise<{ data: unknown; fetchedAt: Date }>;
@@ -120,16 +202,16 @@ export async function callProvider<T>(
 }
 
 /**
- * Calls the provider once for everyone asking the same thing at the same time, books the credits
- * against the brand's daily cap first, stores the answer and settles the real cost.
- * @throws credit_cap_reached, not_found, rate_limited, provider_timeout, provider_error, retry_later
+ * Calls the provider once for everyone asking the same thing at the same time, books the cost
+ * against the daily limits first (`book`), stores the answer and settles the real cost.
+ * @throws credit_cap_reached, provider_budget_reached, not_found, rate_limited, provider_timeout, provider_error, retry_later
  */
 export async function fetchFromProvider<T>(
   context: CallContext,
   key: string,
   call: ProviderCall<T>,
 ): Promise<{ data: T; meta: CallMeta }> {
-  const { db, user, sample } = context;
+  const { db, sample } = context;
   const shared = inFlight.get(key);
   if (shared) {
     const { data, fetchedAt } = await shared;
@@ -137,8 +219,7 @@ export async function fetchFromProvider<T>(
   }
   let spent = { credits: 0, rawRequests: 0 };
   const flight = (async () => {
-    const cap = user.role === 'admin' ? undefined : context.dailyCreditCap;
-    const reservation = await reserveCredits(db, user.id, call.maxCredits, cap);
+    const reservation = await book(context, call as ProviderCall<unknown>);
     try {
       const { data: answer, cost, coalesced } = await call.fetch();
       const data = withoutErrorFlag(answer);

@@ -9,28 +9,34 @@ export interface Provider {
   sample: boolean;
 }
 
-/** Where the built-in sample provider is mounted inside the API. */
-export const SAMPLE_PROVIDER_PATH = '/sample-provider/v1';
-/** The bearer key the API uses with its own sample provider (the sample has no secrets to guard). */
+/** The bearer key tests give their sample provider; the server makes a random one per process. */
 export const SAMPLE_PROVIDER_KEY = 'kollab-sample-provider';
 
 /**
- * The real provider when PROVIDER_API_KEY is set; otherwise the sample provider at `sampleBaseUrl`
- * (this process's own origin, or a standalone sample server in tests). The client speaks HTTP to
- * both, so the same code path runs with and without a key.
+ * The real provider when PROVIDER_API_KEY is set; otherwise the sample provider at `sample`
+ * (`startEmbeddedSampleProvider`: a loopback port of this process's own). The client speaks HTTP
+ * to both, so the same code path runs with and without a key.
  */
 export function createProvider(
   env: Env,
   logger: Logger,
-  options: { sampleBaseUrl: string; rateLimitPerSecond?: number; backoffMs?: { baseMs: number; maxMs: number } },
+  options: {
+    sample?: { url: string; apiKey: string };
+    rateLimitPerSecond?: number;
+    backoffMs?: { baseMs: number; maxMs: number };
+    /** The HTTP client (tests count the requests that leave); default the global fetch. */
+    fetch?: typeof fetch;
+  },
 ): Provider {
   const sample = !env.PROVIDER_API_KEY;
+  if (sample && !options.sample) throw new Error('Without PROVIDER_API_KEY the sample provider must be running');
   const client = createProviderClient({
-    baseUrl: sample ? options.sampleBaseUrl : env.PROVIDER_BASE_URL,
-    apiKey: env.PROVIDER_API_KEY ?? SAMPLE_PROVIDER_KEY,
+    baseUrl: sample ? (options.sample?.url ?? '') : env.PROVIDER_BASE_URL,
+    apiKey: env.PROVIDER_API_KEY ?? options.sample?.apiKey ?? '',
     timeoutMs: env.PROVIDER_TIMEOUT_MS,
     ...(options.rateLimitPerSecond ? { rateLimit: { perSecond: options.rateLimitPerSecond } } : {}),
     ...(options.backoffMs ? { backoff: options.backoffMs } : {}),
+    ...(options.fetch ? { fetch: options.fetch } : {}),
     logger: logger.child({ component: 'provider' }),
   });
   return { client, sample };

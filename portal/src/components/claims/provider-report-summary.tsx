@@ -42,8 +42,8 @@ export function ProviderReportSummary({ platform, handle }: { platform: 'instagr
     async (cachedOnly: boolean) => {
       setState({ kind: 'loading' });
       try {
-        // cachedOnly answers 204 (no body) when the report was never fetched.
-        const answer = await apiFetch<Answer | undefined>(cachedOnly ? `${path}?cachedOnly=true` : path);
+        // A GET only reads the cache (204, no body, when the report was never fetched); a POST fetches it.
+        const answer = await apiFetch<Answer | undefined>(path, cachedOnly ? {} : { method: 'POST', json: {} });
         setState(answer ? { kind: 'cached', answer } : { kind: 'missing' });
       } catch (caught) {
         setState({ kind: 'failed', message: errorText(t, caught) });

@@ -1,4 +1,6 @@
 import Science from '@mui/icons-material/Science';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -9,10 +11,11 @@ import { NavLink, Outlet } from 'react-router';
 import { useT } from '../../hooks/use-t';
 import type { MessageKey } from '../../providers/i18n-provider';
 import { useSession } from '../../providers/session';
+import { ResendVerificationButton } from '../auth/resend-verification-button';
 import { RoleOnly } from '../auth/role-only';
 import { PageLoader } from '../layout/page-loader';
 import type { DiscoveryStatus } from './types';
-import { StatusContext, useDiscoveryFormat, useStatusQuery } from './use-discovery';
+import { budgetText, StatusContext, useDiscoveryFormat, useStatusQuery } from './use-discovery';
 
 const SECTIONS: { to: string; label: MessageKey; end?: boolean }[] = [
   { to: '/discovery', label: 'discovery.sections.search', end: true },
@@ -71,10 +74,14 @@ function StatusStrip({ status, error }: { status: DiscoveryStatus | undefined; e
               credits: format.credits(status.today.credits),
               raw: format.number(status.today.rawRequests),
             })}
-            {status.dailyCreditCap === null
+            {status.dailyCreditCap === null || status.dailyRawCap === null
               ? null
-              : ` ${t('discovery.status.cap', { cap: format.credits(status.dailyCreditCap) })}`}
+              : ` ${t('discovery.status.cap', {
+                  cap: format.credits(status.dailyCreditCap),
+                  raw: format.number(status.dailyRawCap),
+                })}`}
           </Typography>
+          {status.budget ? <Typography variant="body2">{budgetText(t, format, status)}</Typography> : null}
         </>
       ) : (
         <Typography variant="body2" color="text.secondary">
@@ -123,16 +130,31 @@ function DiscoveryFrame() {
   );
 }
 
+/** What an account with an unconfirmed address sees instead: the API refuses it (email_not_verified). */
+function VerifyFirst({ email }: { email: string }) {
+  const t = useT();
+  return (
+    <Alert severity="warning" sx={{ '& .MuiAlert-message': { width: '100%' } }}>
+      <AlertTitle>{t('discovery.verifyFirst.title')}</AlertTitle>
+      <Typography variant="body2" sx={{ mb: 1.5 }}>
+        {t('discovery.verifyFirst.body', { email })}
+      </Typography>
+      <ResendVerificationButton variant="outlined" color="inherit" size="small" />
+    </Alert>
+  );
+}
+
 /**
  * The frame of every discovery screen (brands and admins only): status strip, section links and
- * the screen. Other roles get the same answer the API gives them: not for you.
+ * the screen. Other roles get the same answer the API gives them: not for you; so does an account
+ * whose e-mail address is not confirmed yet, since discovery spends the provider's credits.
  */
 export function DiscoveryLayout() {
   const { data } = useSession();
   if (!data) return <PageLoader />;
   return (
     <RoleOnly allow={['brand', 'admin']} note="discovery.onlyBrands">
-      <DiscoveryFrame />
+      {data.user.emailVerified ? <DiscoveryFrame /> : <VerifyFirst email={data.user.email} />}
     </RoleOnly>
   );
 }

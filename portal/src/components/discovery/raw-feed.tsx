@@ -26,8 +26,10 @@ export function RawFeed({ handle }: { handle: string }) {
     setIsBusy(true);
     setError(null);
     try {
-      const query = new URLSearchParams({ url: handle, ...(after ? { after } : {}) });
-      const page = await apiFetch<Proxied<RawFeedPage>>(`/api/discovery/raw/ig/user-feed?${query}`);
+      const page = await apiFetch<Proxied<RawFeedPage>>('/api/discovery/raw/ig/user-feed', {
+        method: 'POST',
+        json: { url: handle, ...(after ? { after } : {}) },
+      });
       const items = page.data.items ?? page.data.user_feed?.items ?? [];
       const next = items.flatMap((item) => rawPost(item) ?? []);
       setPosts((previous) => [...(after ? (previous ?? []) : []), ...next]);

@@ -23,6 +23,14 @@ export interface DiscoveryStatus {
   account: { credits: number; rawRequests: number } | null;
   today: { credits: number; rawRequests: number };
   dailyCreditCap: number | null;
+  dailyRawCap: number | null;
+  /** Admins: all users' spending today against Kollab's global daily budget. */
+  budget: { spent: Spend; limit: Spend } | null;
+}
+
+interface Spend {
+  credits: number;
+  rawRequests: number;
 }
 
 export interface Named {

@@ -92,6 +92,18 @@ export function useDiscoveryStatus(): StatusContextValue {
   return use(StatusContext);
 }
 
+/** Admins: "all users today: 12 of 300 credits, 40 of 1 000 raw requests", or null for brands. */
+export function budgetText(t: Translate, format: DiscoveryFormat, status: DiscoveryStatus | undefined): string | null {
+  if (!status?.budget) return null;
+  const { spent, limit } = status.budget;
+  return t('discovery.status.budget', {
+    credits: format.credits(spent.credits),
+    creditLimit: format.credits(limit.credits),
+    raw: format.number(spent.rawRequests),
+    rawLimit: format.number(limit.rawRequests),
+  });
+}
+
 /** Provider failures that have their own, more helpful, texts on the discovery screens. */
 const PROVIDER_CODES = ['not_found', 'rate_limited'] as const;
 

@@ -118,9 +118,9 @@ function BlockTable({ name, block }: { name: (typeof BLOCKS)[number]; block: Per
 
 function PerformanceResults({ platform, url }: { platform: Platform; url: string }) {
   const t = useT();
-  const result = usePaidDiscoveryQuery<PerformanceResult>(
-    `/api/discovery/${platform}/performance?url=${encodeURIComponent(url)}`,
-  );
+  const result = usePaidDiscoveryQuery<PerformanceResult>(`/api/discovery/${platform}/performance`, {
+    body: { url },
+  });
   if (result.isLoading) return <ToolLoading label={t('app.loading')} height={240} />;
   if (result.error) {
     const isPreparing = isApiError(result.error) && result.error.code === 'retry_later';

@@ -57,11 +57,15 @@ export function DiscoveryRawPage() {
       const value = values[name]?.trim();
       if (value) query.set(name, name === 'hashtag' ? value.replace(/^#/, '') : value);
     }
+    // A lookup spends a raw request, so it is a POST; the label keeps the familiar query form.
     setIsBusy(true);
     setFailure(null);
     setCopied(false);
     try {
-      const body = await apiFetch<Proxied<unknown>>(`/api/discovery/raw/${platform}/${endpoint}?${query}`);
+      const body = await apiFetch<Proxied<unknown>>(`/api/discovery/raw/${platform}/${endpoint}`, {
+        method: 'POST',
+        json: Object.fromEntries(query),
+      });
       setAnswer({ label: `${platform}/${endpoint}?${query}`, body });
       refresh();
     } catch (caught) {

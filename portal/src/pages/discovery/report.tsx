@@ -42,8 +42,9 @@ import { useT } from '../../hooks/use-t';
 import { apiFetch, isApiError } from '../../lib/api-fetch';
 import { isMessageKey } from '../../providers/i18n-provider';
 
-function reportUrl(platform: Platform, userId: string, refresh = false): string {
-  return `/api/discovery/${platform}/reports/${encodeURIComponent(userId)}${refresh ? '?refresh=true' : ''}`;
+/** Opening a report is a POST: it may cost a credit (a GET of the same path only reads the cache). */
+function reportUrl(platform: Platform, userId: string): string {
+  return `/api/discovery/${platform}/reports/${encodeURIComponent(userId)}`;
 }
 
 function Overview({
@@ -173,7 +174,7 @@ function ReportView({ platform, userId }: { platform: Platform; userId: string }
   const format = useDiscoveryFormat();
   const navigate = useNavigate();
   const { refresh: refreshStatus } = useDiscoveryStatus();
-  const report = useDiscoveryQuery<Report>(reportUrl(platform, userId));
+  const report = useDiscoveryQuery<Report>(reportUrl(platform, userId), { body: {} });
   const [isConfirming, setIsConfirming] = useState(false);
   const [inviting, setInviting] = useState<InviteTarget | null>(null);
   const profile = report.data?.profile;
@@ -301,9 +302,11 @@ function ReportView({ platform, userId }: { platform: Platform; userId: string }
         body={t('discovery.report.refreshBody')}
         confirmLabel={t('discovery.report.refreshConfirm')}
         onConfirm={async () => {
-          await apiFetch(reportUrl(platform, userId, true)).catch((error: unknown) => {
-            throw withDiscoveryText(error);
-          });
+          await apiFetch(reportUrl(platform, userId), { method: 'POST', json: { refresh: true } }).catch(
+            (error: unknown) => {
+              throw withDiscoveryText(error);
+            },
+          );
           await report.refetch();
           refreshStatus();
         }}

@@ -6,6 +6,7 @@ import { roleLabel } from '../../../components/admin/role-label';
 import type { TableSpec } from '../../../components/admin/table-state';
 import type { ProviderUsageRow } from '../../../components/admin/types';
 import { RoleOnly } from '../../../components/auth/role-only';
+import { budgetText, useDiscoveryFormat, useStatusQuery } from '../../../components/discovery/use-discovery';
 import { useT } from '../../../hooks/use-t';
 
 const SPEC: TableSpec = {
@@ -32,6 +33,10 @@ export function AdminProviderUsagePage() {
 function ProviderUsageTable() {
   const t = useT();
   const format = useAdminFormat();
+  const discoveryFormat = useDiscoveryFormat();
+  // Today's total against the global budget (the alert mail links here); the table itself is per user.
+  const { status } = useStatusQuery(true);
+  const budget = budgetText(t, discoveryFormat, status);
   const columns = useMemo<GridColDef<ProviderUsageRow>[]>(() => {
     const count = (field: keyof ProviderUsageRow, header: string, sortable = true): GridColDef<ProviderUsageRow> => ({
       field,
@@ -66,7 +71,7 @@ function ProviderUsageTable() {
     <AdminTable<ProviderUsageRow>
       spec={SPEC}
       title={t('admin.providerUsage.title')}
-      intro={t('admin.providerUsage.intro')}
+      intro={budget ? `${t('admin.providerUsage.intro')} ${budget}.` : t('admin.providerUsage.intro')}
       gridLabel={t('admin.providerUsage.title')}
       columns={columns}
     />
