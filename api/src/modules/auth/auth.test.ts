@@ -1,4 +1,4 @@
-import { clientLogs, sessions, users } from '@kollab/db/schema';
+import { sessions, users } from '@kollab/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../test/auth-client.ts';
