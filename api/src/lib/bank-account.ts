@@ -1,5 +1,5 @@
-import { luhnValid } from './luhn.ts';
-import type { Result } from './result.ts';
+import { luhnValid } from '@kollab/contract/luhn';
+import type { Result } from '@kollab/contract/result';
 
 export type BankAccount = {
   bank: string;

@@ -1,4 +1,4 @@
-import type { Result } from './result.ts';
+import type { Result } from '@kollab/contract/result';
 
 export type Iban = {
   /** Uppercase, no spaces. */

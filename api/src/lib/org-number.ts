@@ -1,5 +1,5 @@
-import { luhnValid } from './luhn.ts';
-import type { Result } from './result.ts';
+import { luhnValid } from '@kollab/contract/luhn';
+import type { Result } from '@kollab/contract/result';
 
 /**
  * A Swedish organisationsnummer (NNNNNN-NNNN, Luhn checksum, third digit at least 2; 16-prefixed

@@ -2,39 +2,9 @@
  * Swedish working days on the Europe/Stockholm calendar: public holidays, the de-facto days off
  * (Påskafton, Midsommarafton, Julafton, ...) and weekends are not working days. Current rules only.
  */
+import { checkDate, stockholmWallClock, type WallClock } from '@kollab/contract/stockholm-date';
 
-const TIME_ZONE = 'Europe/Stockholm';
 const DAY_MS = 86_400_000;
-
-/** Stockholm wall-clock parts of an instant (month 1–12). */
-type WallClock = { year: number; month: number; day: number; hour: number; minute: number; second: number; ms: number };
-
-const formatter = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-});
-
-function wallClock(instant: number): WallClock {
-  const parts: Record<string, number> = {};
-  for (const part of formatter.formatToParts(instant)) {
-    if (part.type !== 'literal') parts[part.type] = Number(part.value);
-  }
-  return {
-    year: parts.year ?? 0,
-    month: parts.month ?? 0,
-    day: parts.day ?? 0,
-    hour: parts.hour ?? 0,
-    minute: parts.minute ?? 0,
-    second: parts.second ?? 0,
-    ms: ((instant % 1000) + 1000) % 1000,
-  };
-}
 
 /** The wall-clock parts read as if they were UTC, in milliseconds. */
 function wallMs(w: WallClock): number {
@@ -43,7 +13,7 @@ function wallMs(w: WallClock): number {
 
 /** Stockholm's UTC offset at an instant, in milliseconds. */
 function offsetAt(instant: number): number {
-  return wallMs(wallClock(instant)) - instant;
+  return wallMs(stockholmWallClock(instant)) - instant;
 }
 
 /**
@@ -55,12 +25,6 @@ function instantOfWall(wall: number): number {
   const after = offsetAt(wall + DAY_MS);
   const candidates = [wall - before, wall - after].filter((instant) => instant + offsetAt(instant) === wall);
   return candidates.length > 0 ? Math.min(...candidates) : wall - before;
-}
-
-function checkDate(date: Date): number {
-  const time = date.getTime();
-  if (Number.isNaN(time)) throw new RangeError('Invalid date');
-  return time;
 }
 
 const pad = (n: number): string => String(n).padStart(2, '0');
@@ -135,15 +99,9 @@ function holidaysOf(year: number): Map<string, string> {
   return holidays;
 }
 
-/** The Stockholm calendar date of an instant (month 1–12): the Swedish "today" whatever the server's time zone. */
-export function stockholmDate(at: Date): { year: number; month: number; day: number } {
-  const { year, month, day } = wallClock(checkDate(at));
-  return { year, month, day };
-}
-
 /** When the next Stockholm calendar day begins after `at` (local midnight, summer time or not). */
 export function nextStockholmMidnight(at: Date): Date {
-  const wall = wallClock(checkDate(at));
+  const wall = stockholmWallClock(checkDate(at));
   return new Date(instantOfWall(Date.UTC(wall.year, wall.month - 1, wall.day + 1)));
 }
 
@@ -161,7 +119,7 @@ function isWorkingDayMs(dayMs: number): boolean {
 
 /** Splits an instant into its Stockholm calendar day (UTC-read, midnight) and the time of day in ms. */
 function splitWall(time: number): { dayMs: number; timeOfDay: number } {
-  const wall = wallMs(wallClock(time));
+  const wall = wallMs(stockholmWallClock(time));
   const timeOfDay = ((wall % DAY_MS) + DAY_MS) % DAY_MS;
   return { dayMs: wall - timeOfDay, timeOfDay };
 }

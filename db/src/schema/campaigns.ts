@@ -1,3 +1,5 @@
+import { CAMPAIGN_STATUSES, INVITATION_STATUSES, USAGE_RIGHTS } from '@kollab/contract/campaigns';
+import { CLAIM_STATUSES } from '@kollab/contract/claims';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -29,8 +31,8 @@ export const brandProfiles = pgTable('brand_profiles', {
   ...timestamps,
 });
 
-export const campaignStatus = pgEnum('campaign_status', ['draft', 'published', 'paused', 'cancelled']);
-export const usageRights = pgEnum('usage_rights', ['organic', 'paid_ads']);
+export const campaignStatus = pgEnum('campaign_status', CAMPAIGN_STATUSES);
+export const usageRights = pgEnum('usage_rights', USAGE_RIGHTS);
 
 /** Money in öre. Shown state (coming soon / active / over) is derived from dates, slots and status. */
 export const campaigns = pgTable(
@@ -83,7 +85,7 @@ export const campaigns = pgTable(
   ],
 );
 
-export const invitationStatus = pgEnum('invitation_status', ['pending', 'accepted', 'declined', 'expired']);
+export const invitationStatus = pgEnum('invitation_status', INVITATION_STATUSES);
 
 /** A matched creator invited to a published campaign, with the match's score and reasons. */
 export const invitations = pgTable(
@@ -110,16 +112,7 @@ export const invitations = pgTable(
   ],
 );
 
-export const claimStatus = pgEnum('claim_status', [
-  'pending',
-  'approved',
-  'rejected',
-  'cancelled',
-  'expired',
-  'submitted',
-  'changes_requested',
-  'accepted',
-]);
+export const claimStatus = pgEnum('claim_status', CLAIM_STATUSES);
 
 /**
  * A creator's claim on a campaign. A creator has one live or accepted claim per campaign; the slot

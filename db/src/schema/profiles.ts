@@ -7,7 +7,7 @@ export const creatorProfiles = pgTable('creator_profiles', {
   userId: text()
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
-  /** Keys of the fixed taxonomy (api/src/lib/categories.ts). */
+  /** Keys of the fixed taxonomy (@kollab/contract/categories). */
   categories: text().array().notNull().default(sql`'{}'::text[]`),
   instagramHandle: text(),
   instagramFollowers: integer(),

@@ -1,6 +1,6 @@
-import type { CalculationMethod, OverlapPlatform, Platform } from './enums.ts';
+import type { CalculationMethod, OverlapPlatform, Platform } from '@kollab/contract/provider-enums';
+import type { RawPlatform } from '@kollab/contract/provider-raw-endpoints';
 import type { ProviderCost } from './errors.ts';
-import type { RawPlatform } from './raw-endpoints.ts';
 import type { RawResponse } from './raw-schemas.ts';
 import type { ReportResponse } from './report-schemas.ts';
 import type {

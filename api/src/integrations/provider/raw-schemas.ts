@@ -1,5 +1,5 @@
+import type { RawPlatform } from '@kollab/contract/provider-raw-endpoints';
 import { z } from 'zod';
-import type { RawPlatform } from './raw-endpoints.ts';
 
 /*
  * Raw API bodies (CONTRACT.md §9). They are the platforms' own payloads passed through, so only

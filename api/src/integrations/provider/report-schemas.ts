@@ -1,5 +1,5 @@
+import type { Platform } from '@kollab/contract/provider-enums';
 import { z } from 'zod';
-import type { Platform } from './enums.ts';
 
 /*
  * Report bodies (`GET /{platform}/profile/{userId}/report`, CONTRACT.md §3). A report costs a whole

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   CALCULATION_METHODS,
   DICTIONARY_KINDS,
@@ -7,9 +6,10 @@ import {
   OVERLAP_MIN_INFLUENCERS,
   OVERLAP_PLATFORMS,
   PLATFORMS,
-} from './enums.ts';
+} from '@kollab/contract/provider-enums';
+import { checkRawParams, findRawEndpoint, RAW_PLATFORMS } from '@kollab/contract/provider-raw-endpoints';
+import { z } from 'zod';
 import { ProviderValidationError, type ValidationIssue } from './errors.ts';
-import { checkRawParams, findRawEndpoint, RAW_PLATFORMS } from './raw-endpoints.ts';
 
 /*
  * Checks run before a request leaves the process: the provider bills some calls even when it

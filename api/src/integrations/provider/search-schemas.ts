@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import {
   ACCOUNT_TYPES,
   AUDIENCE_AGE_BANDS,
@@ -21,7 +20,8 @@ import {
   TEXT_TAG_TYPES,
   TIKTOK_SORT_FIELDS,
   YOUTUBE_SORT_FIELDS,
-} from './enums.ts';
+} from '@kollab/contract/provider-enums';
+import { z } from 'zod';
 
 /*
  * Search request bodies (CONTRACT.md §2.1–2.3). Objects are strict: a misspelt filter is rejected

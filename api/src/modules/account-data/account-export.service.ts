@@ -1,3 +1,4 @@
+import { maskPersonalNumber } from '@kollab/contract/personal-number';
 import type { Database } from '@kollab/db';
 import {
   auditLog,
@@ -21,7 +22,6 @@ import {
 } from '@kollab/db/schema';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { decrypt } from '../../lib/encryption.ts';
-import { maskPersonalNumber } from '../../lib/personal-number.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import { avatarUrl } from '../auth/session-view.ts';
 import { toWithdrawalView } from '../withdrawals/withdrawals.service.ts';

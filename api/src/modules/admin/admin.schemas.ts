@@ -1,18 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import { CATEGORY_KEYS } from '../../lib/categories.ts';
+import { CAMPAIGN_STATES, CAMPAIGN_STATUSES } from '@kollab/contract/campaigns';
+import { CATEGORY_KEYS } from '@kollab/contract/categories';
+import { CLAIM_STATUSES } from '@kollab/contract/claims';
 import { LocaleSchema, RoleSchema } from '../../lib/fields.ts';
 import { IdFilter, pageParams, SearchParam, sortParams, YesNoFilter } from './list-query.ts';
 
-const CLAIM_STATUSES = [
-  'pending',
-  'approved',
-  'rejected',
-  'cancelled',
-  'expired',
-  'submitted',
-  'changes_requested',
-  'accepted',
-] as const;
 const nullableDate = z.string().nullable();
 
 // Query schemas: strict, so an unknown parameter is a 422 naming it.
@@ -54,7 +46,7 @@ export const AdminCampaignsQuerySchema = z
     ...pageParams,
     ...sortParams(['createdAt', 'startsAt', 'endsAt', 'title', 'budgetOre'], 'createdAt'),
     q: SearchParam,
-    status: z.enum(['draft', 'published', 'paused', 'cancelled']).optional(),
+    status: z.enum(CAMPAIGN_STATUSES).optional(),
     brandId: IdFilter,
   })
   .strict();
@@ -145,8 +137,8 @@ export const AdminCampaignSchema = z
     id: z.string(),
     title: z.string(),
     brand: z.object({ id: z.string(), name: z.string(), companyName: z.string().nullable() }),
-    status: z.enum(['draft', 'published', 'paused', 'cancelled']),
-    state: z.enum(['draft', 'coming_soon', 'active', 'over', 'paused', 'cancelled']),
+    status: z.enum(CAMPAIGN_STATUSES),
+    state: z.enum(CAMPAIGN_STATES),
     budgetOre: z.number(),
     payoutOre: z.number(),
     slots: z.number(),

@@ -1,11 +1,16 @@
 import { z } from '@hono/zod-openapi';
-import { CATEGORY_KEYS } from '../../lib/categories.ts';
-
-export const OBJECTIVES = ['awareness', 'engagement', 'traffic', 'sales', 'ugc_content'] as const;
-export const PLATFORMS = ['instagram', 'tiktok'] as const;
-export const CREATOR_TIERS = ['nano', 'micro', 'ugc'] as const;
-export const AGE_GROUPS = ['13-17', '18-24', '25-34', '35-44', '45-64', '65-'] as const;
-export const CAMPAIGN_STATES = ['draft', 'coming_soon', 'active', 'over', 'paused', 'cancelled'] as const;
+import {
+  AGE_GROUPS,
+  CAMPAIGN_STATES,
+  CAMPAIGN_STATUSES,
+  CREATOR_TIERS,
+  GENDERS,
+  INVITATION_STATUSES,
+  OBJECTIVES,
+  PLATFORMS,
+  USAGE_RIGHTS,
+} from '@kollab/contract/campaigns';
+import { CATEGORY_KEYS } from '@kollab/contract/categories';
 
 const list = <T extends z.ZodType>(item: T, max: number) =>
   z.array(item, { message: 'required' }).min(1, 'required').max(max, 'too_many');
@@ -32,7 +37,7 @@ const CampaignFields = {
     .array(z.string().regex(/^[A-Z]{2}$/, 'invalid_country'), { message: 'invalid_value' })
     .max(30, 'too_many'),
   audienceAgeGroups: z.array(z.enum(AGE_GROUPS, { message: 'invalid_value' })).max(AGE_GROUPS.length),
-  audienceGender: z.enum(['any', 'male', 'female'], { message: 'invalid_value' }),
+  audienceGender: z.enum(GENDERS, { message: 'invalid_value' }),
   budgetOre: ore.openapi({ description: 'Total budget in öre (SEK minor units)', example: 5_000_000 }),
   payoutOre: ore.openapi({ description: 'Payout per creator in öre', example: 250_000 }),
   slots: z.number({ message: 'required' }).int('invalid_value').min(1, 'too_small').max(1000, 'too_large'),
@@ -43,7 +48,7 @@ const CampaignFields = {
   brandLink: optionalUrl,
   productLink: optionalUrl,
   guidelines: z.array(z.string().trim().min(1, 'required').max(500, 'too_long')).max(20, 'too_many'),
-  usageRights: z.enum(['organic', 'paid_ads'], { message: 'invalid_value' }),
+  usageRights: z.enum(USAGE_RIGHTS, { message: 'invalid_value' }),
   usageMonths: z.number().int('invalid_value').min(1, 'too_small').max(24, 'too_large').nullable().optional(),
   maxRevisions: z.number().int('invalid_value').min(0, 'too_small').max(5, 'too_large'),
 };
@@ -142,7 +147,7 @@ export const CampaignSchema = z
     usageMonths: z.number().nullable(),
     maxRevisions: z.number(),
     coverUrl: z.string().nullable(),
-    status: z.enum(['draft', 'published', 'paused', 'cancelled']),
+    status: z.enum(CAMPAIGN_STATUSES),
     state: z.enum(CAMPAIGN_STATES),
     publishedAt: z.string().nullable(),
     createdAt: z.string(),
@@ -162,7 +167,7 @@ export const ListCampaignsQuerySchema = z.object({
   q: z.string().trim().max(100).optional(),
   category: z.enum(CATEGORY_KEYS).optional(),
   platform: z.enum(PLATFORMS).optional(),
-  status: z.enum(['draft', 'published', 'paused', 'cancelled']).optional(),
+  status: z.enum(CAMPAIGN_STATUSES).optional(),
   sort: z.enum(['startsAt', 'createdAt', 'title', 'payoutOre']).default('startsAt'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
@@ -182,7 +187,7 @@ export const MatchSchema = z
     }),
     score: z.number(),
     reasons: z.array(z.record(z.string(), z.unknown())),
-    status: z.enum(['pending', 'accepted', 'declined', 'expired']),
+    status: z.enum(INVITATION_STATUSES),
     respondBy: z.string(),
   })
   .openapi('Match');

@@ -1,10 +1,10 @@
 import { createRoute } from '@hono/zod-openapi';
+import type { ClaimStatus } from '@kollab/contract/claims';
 import { createRouter } from '../../lib/create-router.ts';
 import { IdParamSchema } from '../../lib/fields.ts';
 import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
 import { requireRole, requireUser, requireVerifiedUser } from '../../middleware/require-user.ts';
 import { getVisibleCampaign } from '../campaigns/campaigns.service.ts';
-import type { ClaimStatus } from './claim-machine.ts';
 import { getClaimDetails, listClaims, listInvitations } from './claims.queries.ts';
 import {
   AnswerInvitationBodySchema,

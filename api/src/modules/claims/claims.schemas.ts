@@ -1,15 +1,6 @@
 import { z } from '@hono/zod-openapi';
-
-const STATUSES = [
-  'pending',
-  'approved',
-  'rejected',
-  'cancelled',
-  'expired',
-  'submitted',
-  'changes_requested',
-  'accepted',
-] as const;
+import { INVITATION_STATUSES } from '@kollab/contract/campaigns';
+import { CLAIM_STATUSES } from '@kollab/contract/claims';
 
 export const SubmissionSchema = z
   .object({
@@ -26,7 +17,7 @@ export const SubmissionSchema = z
 export const ClaimSchema = z
   .object({
     id: z.string(),
-    status: z.enum(STATUSES),
+    status: z.enum(CLAIM_STATUSES),
     campaign: z.object({
       id: z.string(),
       title: z.string(),
@@ -56,8 +47,8 @@ export type ClaimView = z.infer<typeof ClaimSchema>;
 
 export const ClaimEventSchema = z
   .object({
-    fromStatus: z.enum(STATUSES).nullable(),
-    toStatus: z.enum(STATUSES),
+    fromStatus: z.enum(CLAIM_STATUSES).nullable(),
+    toStatus: z.enum(CLAIM_STATUSES),
     actorRole: z.string(),
     reason: z.string().nullable(),
     createdAt: z.string(),
@@ -77,7 +68,7 @@ export const ListClaimsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   campaignId: z.string().max(64).optional(),
-  status: z.enum(STATUSES).optional(),
+  status: z.enum(CLAIM_STATUSES).optional(),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 export type ListClaimsQuery = z.infer<typeof ListClaimsQuerySchema>;
@@ -98,14 +89,14 @@ export const SubmitBodySchema = z
   .strict()
   .openapi('SubmitBody');
 export const ForceBodySchema = z
-  .object({ to: z.enum(STATUSES), reason: z.string().trim().min(1, 'required').max(2000, 'too_long') })
+  .object({ to: z.enum(CLAIM_STATUSES), reason: z.string().trim().min(1, 'required').max(2000, 'too_long') })
   .strict()
   .openapi('ForceTransitionBody');
 
 export const InvitationSchema = z
   .object({
     id: z.string(),
-    status: z.enum(['pending', 'accepted', 'declined', 'expired']),
+    status: z.enum(INVITATION_STATUSES),
     respondBy: z.string(),
     score: z.number(),
     reasons: z.array(z.record(z.string(), z.unknown())),

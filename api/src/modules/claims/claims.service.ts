@@ -1,3 +1,5 @@
+import { type ClaimStatus, canTransition, slotDelta } from '@kollab/contract/claims';
+import { parseVideoLink } from '@kollab/contract/video-link';
 import type { Database } from '@kollab/db';
 import {
   type Campaign,
@@ -16,11 +18,9 @@ import type { Env } from '../../env.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { parseVideoLink } from '../../lib/video-link.ts';
 import { addWorkingDays } from '../../lib/working-days.ts';
 import { deriveState } from '../campaigns/campaign-view.ts';
 import { creditAcceptedClaim } from '../ledger/ledger.service.ts';
-import { type ClaimStatus, canTransition, slotDelta } from './claim-machine.ts';
 import { type ClaimMailKind, claimMail } from './claims.mails.ts';
 
 export interface ClaimDeps {

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { CATEGORIES, CATEGORY_KEYS } from '../../lib/categories.ts';
+import { CATEGORIES, CATEGORY_KEYS } from '@kollab/contract/categories';
 import { createRouter } from '../../lib/create-router.ts';
 import { authErrorResponses, errorResponses } from '../../lib/openapi.ts';
 import { requireRole } from '../../middleware/require-user.ts';

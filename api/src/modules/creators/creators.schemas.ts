@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { CATEGORY_KEYS } from '../../lib/categories.ts';
+import { CATEGORY_KEYS } from '@kollab/contract/categories';
 
 export const CategorySchema = z.object({ key: z.string(), sv: z.string(), en: z.string() }).openapi('Category');
 export const CategoryListSchema = z.object({ data: z.array(CategorySchema) }).openapi('CategoryList');

@@ -1,4 +1,4 @@
-import { CATEGORIES } from '../../lib/categories.ts';
+import { CATEGORIES } from '@kollab/contract/categories';
 import type { Mail } from '../../lib/mailer.ts';
 import type { SubscriberDetails } from './subscribers.service.ts';
 

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { CATEGORY_KEYS } from '../../lib/categories.ts';
+import { CATEGORY_KEYS } from '@kollab/contract/categories';
 import { EmailSchema, LocaleSchema, TokenSchema } from '../../lib/fields.ts';
 import { parseSocialHandle, type SocialPlatform } from '../../lib/social-handle.ts';
 

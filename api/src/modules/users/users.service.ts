@@ -1,3 +1,4 @@
+import { maskPersonalNumber, parsePersonalNumber } from '@kollab/contract/personal-number';
 import type { Database } from '@kollab/db';
 import { emailTokens, type User, users } from '@kollab/db/schema';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
@@ -8,7 +9,6 @@ import { decrypt, encrypt } from '../../lib/encryption.ts';
 import { AppError, type FieldErrors } from '../../lib/errors.ts';
 import { processImage } from '../../lib/images.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { maskPersonalNumber, parsePersonalNumber } from '../../lib/personal-number.ts';
 import { parsePhone } from '../../lib/phone.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import type { Secrets } from '../../lib/secrets.ts';

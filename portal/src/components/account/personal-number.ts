@@ -1,6 +1,6 @@
-// The API's own rules (api/src/lib/personal-number.ts), on the same Swedish date, so the form refuses
-// exactly what the server would: someone whose 18th birthday it is in Sweden is 18 from Swedish midnight.
-import { parsePersonalNumber } from '@kollab/api/personal-number';
+// The API's own rules (@kollab/contract), on the same Swedish date, so the form refuses exactly what
+// the server would: someone whose 18th birthday it is in Sweden is 18 from Swedish midnight.
+import { parsePersonalNumber } from '@kollab/contract/personal-number';
 
 /**
  * The API's code for what is wrong with a typed personal number (`invalid_format`, `invalid_date`,

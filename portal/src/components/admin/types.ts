@@ -1,6 +1,8 @@
-import { TRANSITIONS } from '@kollab/api/claim-machine';
+import type { CampaignState, CampaignStatus } from '@kollab/contract/campaigns';
+import { CLAIM_STATUSES, type ClaimStatus, TRANSITIONS } from '@kollab/contract/claims';
 import type { Role } from '../../lib/auth-client';
-import type { CampaignState, ClaimStatus } from '../campaigns/types';
+
+export type { CampaignStatus };
 
 /** Rows of the admin lists, as `api/src/modules/admin/admin.schemas.ts` returns them. */
 export interface AdminUser {
@@ -31,8 +33,6 @@ export interface AdminCreator extends AdminUser {
   tiktokFollowers: number | null;
   tier: 'nano' | 'micro' | null;
 }
-
-export type CampaignStatus = 'draft' | 'published' | 'paused' | 'cancelled';
 
 export interface AdminCampaign {
   id: string;
@@ -118,16 +118,7 @@ export interface BulkApproveResult {
 
 export const ROLES: Role[] = ['creator', 'brand', 'admin'];
 
-export const CLAIM_STATUSES: ClaimStatus[] = [
-  'pending',
-  'approved',
-  'rejected',
-  'cancelled',
-  'expired',
-  'submitted',
-  'changes_requested',
-  'accepted',
-];
+export { CLAIM_STATUSES };
 
 /**
  * The claim state machine's transitions, from the API's own table: an admin may force any of them;

@@ -1,19 +1,32 @@
 /** The campaign area's API shapes (api/src/modules/campaigns and claims). Money is in öre. */
 
-export const OBJECTIVES = ['awareness', 'engagement', 'traffic', 'sales', 'ugc_content'] as const;
-export const PLATFORMS = ['instagram', 'tiktok'] as const;
-export const CREATOR_TIERS = ['nano', 'micro', 'ugc'] as const;
-export const AGE_GROUPS = ['13-17', '18-24', '25-34', '35-44', '45-64', '65-'] as const;
-export const GENDERS = ['any', 'male', 'female'] as const;
+import type {
+  AgeGroup,
+  CampaignState,
+  CampaignStatus,
+  CreatorTier,
+  Gender,
+  InvitationStatus,
+  Objective,
+  Platform,
+  UsageRights,
+} from '@kollab/contract/campaigns';
+import type { ClaimStatus } from '@kollab/contract/claims';
 
-export type Objective = (typeof OBJECTIVES)[number];
-export type Platform = (typeof PLATFORMS)[number];
-export type CreatorTier = (typeof CREATOR_TIERS)[number];
-export type AgeGroup = (typeof AGE_GROUPS)[number];
-export type Gender = (typeof GENDERS)[number];
-export type CampaignStatus = 'draft' | 'published' | 'paused' | 'cancelled';
-export type CampaignState = 'draft' | 'coming_soon' | 'active' | 'over' | 'paused' | 'cancelled';
-export type UsageRights = 'organic' | 'paid_ads';
+// The vocabularies are the API's own (@kollab/contract), so the form offers exactly what it accepts.
+export { AGE_GROUPS, CREATOR_TIERS, GENDERS, OBJECTIVES, PLATFORMS } from '@kollab/contract/campaigns';
+export type {
+  AgeGroup,
+  CampaignState,
+  CampaignStatus,
+  ClaimStatus,
+  CreatorTier,
+  Gender,
+  InvitationStatus,
+  Objective,
+  Platform,
+  UsageRights,
+};
 
 export interface BrandInstagram {
   handle: string;
@@ -69,16 +82,6 @@ export interface CampaignSpend {
   acceptedClaims: number;
 }
 
-export type ClaimStatus =
-  | 'pending'
-  | 'approved'
-  | 'rejected'
-  | 'cancelled'
-  | 'expired'
-  | 'submitted'
-  | 'changes_requested'
-  | 'accepted';
-
 export interface CreatorSummary {
   id: string;
   name: string;
@@ -133,8 +136,6 @@ export type MatchReason =
   | { code: 'tier'; tier: CreatorTier }
   | { code: 'audience_country'; country: string; share: number }
   | { code: 'audience_age'; ageGroup: string; share: number };
-
-export type InvitationStatus = 'pending' | 'accepted' | 'declined' | 'expired';
 
 export interface Invitation {
   id: string;

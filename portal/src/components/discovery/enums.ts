@@ -2,8 +2,8 @@
  * The provider's closed value lists the discovery screens offer (CONTRACT.md §2.2–2.3, §9): the
  * API's own lists (the same ones its request schemas check), plus the screens' presets.
  */
-import { PLATFORMS, type Platform } from '@kollab/api/provider-enums';
-import { RAW_ENDPOINTS, type RawEndpointSpec, type RawPlatform } from '@kollab/api/provider-raw-endpoints';
+import { PLATFORMS, type Platform } from '@kollab/contract/provider-enums';
+import { RAW_ENDPOINTS, type RawEndpointSpec, type RawPlatform } from '@kollab/contract/provider-raw-endpoints';
 
 export {
   ACCOUNT_TYPES,
@@ -32,13 +32,13 @@ export {
   type Platform,
   SEARCH_MAX_PAGE,
   SEARCH_PAGE_SIZE,
-} from '@kollab/api/provider-enums';
+} from '@kollab/contract/provider-enums';
 export {
   RAW_ENDPOINTS,
   RAW_PLATFORMS,
   type RawEndpointSpec,
   type RawPlatform,
-} from '@kollab/api/provider-raw-endpoints';
+} from '@kollab/contract/provider-raw-endpoints';
 
 export function isPlatform(value: unknown): value is Platform {
   return typeof value === 'string' && (PLATFORMS as readonly string[]).includes(value);

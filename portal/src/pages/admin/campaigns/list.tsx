@@ -1,3 +1,4 @@
+import { CAMPAIGN_STATUSES } from '@kollab/contract/campaigns';
 import Cancel from '@mui/icons-material/Cancel';
 import FactCheck from '@mui/icons-material/FactCheck';
 import Pause from '@mui/icons-material/Pause';
@@ -19,8 +20,6 @@ import { ConfirmDialog } from '../../../components/campaigns/confirm-dialog';
 import { useT } from '../../../hooks/use-t';
 import { apiFetch } from '../../../lib/api-fetch';
 
-const STATUSES: CampaignStatus[] = ['draft', 'published', 'paused', 'cancelled'];
-
 const SPEC: TableSpec = {
   resource: 'campaigns',
   sortFields: ['createdAt', 'startsAt', 'endsAt', 'title', 'budgetOre'],
@@ -32,7 +31,10 @@ const SPEC: TableSpec = {
       name: 'status',
       label: 'admin.campaigns.filter.status',
       kind: 'select',
-      options: STATUSES.map((status) => ({ value: status, label: `admin.campaigns.status.${status}` as const })),
+      options: CAMPAIGN_STATUSES.map((status) => ({
+        value: status,
+        label: `admin.campaigns.status.${status}` as const,
+      })),
     },
     { name: 'brandId', label: 'admin.campaigns.filter.brandId', kind: 'text', maxLength: 64 },
   ],

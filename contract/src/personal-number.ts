@@ -1,6 +1,6 @@
 import { luhnValid } from './luhn.ts';
 import type { Result } from './result.ts';
-import { stockholmDate } from './working-days.ts';
+import { stockholmDate } from './stockholm-date.ts';
 
 export type PersonalNumber = {
   /** 'YYYYMMDD-NNNN' (a samordningsnummer keeps its day + 60). */

@@ -1,13 +1,27 @@
-import type { Claim } from '@kollab/db/schema';
+/**
+ * Every status a claim can have, in the order of the database enum (db/src/schema/campaigns.ts
+ * builds its `claim_status` type from this list, so a new status starts here and needs a migration).
+ */
+export const CLAIM_STATUSES = [
+  'pending',
+  'approved',
+  'rejected',
+  'cancelled',
+  'expired',
+  'submitted',
+  'changes_requested',
+  'accepted',
+] as const;
+export type ClaimStatus = (typeof CLAIM_STATUSES)[number];
 
-export type ClaimStatus = Claim['status'];
-type Party = 'creator' | 'brand' | 'system';
+/** Who makes a transition; admins may make any of them (with a reason). */
+export type ClaimParty = 'creator' | 'brand' | 'system';
 
 /**
  * The claim state machine (DESIGN §3): which transitions exist and which party makes each one.
  * Admins may make any of them, with a reason. Anything not listed is a 409.
  */
-export const TRANSITIONS: Record<ClaimStatus, Partial<Record<ClaimStatus, Party[]>>> = {
+export const TRANSITIONS: Record<ClaimStatus, Partial<Record<ClaimStatus, ClaimParty[]>>> = {
   pending: { approved: ['brand'], rejected: ['brand'], cancelled: ['creator'], expired: ['system'] },
   approved: { submitted: ['creator'] },
   submitted: { changes_requested: ['brand'], accepted: ['brand', 'system'], rejected: ['brand'] },
@@ -26,7 +40,7 @@ export const SLOT_HOLDING: ReadonlySet<ClaimStatus> = new Set([
   'accepted',
 ]);
 
-export function canTransition(from: ClaimStatus, to: ClaimStatus, party: Party | 'admin'): boolean {
+export function canTransition(from: ClaimStatus, to: ClaimStatus, party: ClaimParty | 'admin'): boolean {
   const parties = TRANSITIONS[from][to];
   if (!parties) return false;
   return party === 'admin' || parties.includes(party);
