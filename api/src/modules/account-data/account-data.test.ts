@@ -16,9 +16,9 @@ import {
 } from '@kollab/db/schema';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweep } from '../../jobs/scheduler.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createMailer } from '../../lib/mailer.ts';
-import { sweep } from '../../lib/scheduler.ts';
 import { createStorage } from '../../lib/storage.ts';
 import { TestBrowser } from '../../test/auth-client.ts';
 import { createBrandProfile, createCampaign, createClaim, createUser } from '../../test/factories.ts';

@@ -1,9 +1,9 @@
 import { type Campaign, type Claim, campaigns, claimEvents, claims, invitations, type User } from '@kollab/db/schema';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sweep } from '../../jobs/scheduler.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createMailer } from '../../lib/mailer.ts';
-import { sweep } from '../../lib/scheduler.ts';
 import { addWorkingDays } from '../../lib/working-days.ts';
 import { createBrandProfile, createCampaign, createClaim, createInvitation, createUser } from '../../test/factories.ts';
 import { jsonHeaders, loginAs } from '../../test/login-as.ts';
