@@ -6,7 +6,7 @@ import { jsonHeaders, loginAs } from '../../test/login-as.ts';
 import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { CampaignView } from './campaigns.schemas.ts';
 
-// GET /api/campaigns totals are kept in memory per list version (campaigns.service.ts). These tests
+// GET /api/campaigns totals are kept in memory per list version (campaign-list.query.ts). These tests
 // change campaigns every way the list can notice, through the API and behind its back (as another
 // API instance would, straight in the database), and check every total against a fresh count.
 
