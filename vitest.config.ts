@@ -7,6 +7,7 @@ export default defineConfig({
       'contract/src/**/*.test.ts',
       'db/src/**/*.test.ts',
       'api/src/**/*.test.ts',
+      'api/test/**/*.test.ts',
       'site/src/**/*.test.ts',
       'portal/src/**/*.test.ts',
     ],

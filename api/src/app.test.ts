@@ -2,9 +2,9 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { users } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../test/support/test-app.ts';
 import { createRouter } from './lib/create-router.ts';
 import { errorResponses } from './lib/openapi.ts';
-import { createTestApp, type TestApp } from './test/test-app.ts';
 
 const expectedDb = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 const REQUEST_ID = /^[\w-]{8,}$/;

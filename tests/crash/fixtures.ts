@@ -1,6 +1,6 @@
 import type { Database } from '@kollab/db';
 import { creditAcceptedClaim } from '../../api/src/modules/ledger/ledger.service.ts';
-import { createBrandProfile, createCampaign, createClaim, createUser } from '../../api/src/test/factories.ts';
+import { createBrandProfile, createCampaign, createClaim, createUser } from '../../api/test/support/factories.ts';
 
 export interface Person {
   id: string;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
+import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
 import { SAMPLE_MAX_BODY_BYTES } from './app.ts';
 import { type EmbeddedSampleProvider, startEmbeddedSampleProvider } from './embedded.ts';
 

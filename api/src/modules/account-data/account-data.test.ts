@@ -16,15 +16,15 @@ import {
 } from '@kollab/db/schema';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TestBrowser } from '../../../test/support/auth-client.ts';
+import { createBrandProfile, createCampaign, createClaim, createUser } from '../../../test/support/factories.ts';
+import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
+import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { sweep } from '../../jobs/scheduler.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createMailer } from '../../lib/mailer.ts';
-import { sweep } from '../../lib/scheduler.ts';
 import { createStorage } from '../../lib/storage.ts';
-import { TestBrowser } from '../../test/auth-client.ts';
-import { createBrandProfile, createCampaign, createClaim, createUser } from '../../test/factories.ts';
-import { jsonHeaders, loginAs } from '../../test/login-as.ts';
-import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PASSWORD = 'lagom långt lösenord 42';

@@ -1,10 +1,10 @@
 import { auditLog, claims, sessions, subscribers, type User, users } from '@kollab/db/schema';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBrandProfile, createCampaign, createClaim, createUser } from '../../test/factories.ts';
-import { jsonHeaders, loginAs } from '../../test/login-as.ts';
-import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createBrandProfile, createCampaign, createClaim, createUser } from '../../../test/support/factories.ts';
+import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
+import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 let t: TestApp;
 let smtp: TestSmtp;

@@ -1,11 +1,11 @@
 import { sessions, users } from '@kollab/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestBrowser } from '../../test/auth-client.ts';
-import { createUser } from '../../test/factories.ts';
-import { cookiesSetBy } from '../../test/login-as.ts';
-import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { TestBrowser } from '../../../test/support/auth-client.ts';
+import { createUser } from '../../../test/support/factories.ts';
+import { cookiesSetBy } from '../../../test/support/login-as.ts';
+import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 let t: TestApp;
 let smtp: TestSmtp;

@@ -1,7 +1,7 @@
 import { clientLogs } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { purgeOldClientLogs } from './client-log.ts';
 
 let t: TestApp;

@@ -1,10 +1,10 @@
 import { oauthAccounts, users } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TestBrowser } from '../../test/auth-client.ts';
-import { createUser } from '../../test/factories.ts';
-import { startTestOAuthServer, type TestOAuthServer } from '../../test/oauth-server.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { TestBrowser } from '../../../test/support/auth-client.ts';
+import { createUser } from '../../../test/support/factories.ts';
+import { startTestOAuthServer, type TestOAuthServer } from '../../../test/support/oauth-server.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 let t: TestApp;
 let oauth: TestOAuthServer;

@@ -1,10 +1,10 @@
 import { balances, paymentMethods, sessions, users, withdrawals } from '@kollab/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test/factories.ts';
-import { jsonHeaders, loginAs } from '../../test/login-as.ts';
-import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createUser } from '../../../test/support/factories.ts';
+import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
+import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { creditAcceptedClaim } from '../ledger/ledger.service.ts';
 
 let t: TestApp;

@@ -1,9 +1,9 @@
 import { brandProfiles, campaigns, claims, users } from '@kollab/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createBrandProfile, createCampaign, createClaim, createUser } from '../../test/factories.ts';
-import { jsonHeaders, loginAs } from '../../test/login-as.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createBrandProfile, createCampaign, createClaim, createUser } from '../../../test/support/factories.ts';
+import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { forgetCampaignPages, pageCacheStats } from './campaign-page-cache.ts';
 import type { CampaignView } from './campaigns.schemas.ts';
 

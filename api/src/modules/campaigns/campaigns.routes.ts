@@ -10,6 +10,7 @@ import { authErrorResponses, errorContent, errorResponses, jsonContent } from '.
 import { generateToken } from '../../lib/tokens.ts';
 import { readUploadedFile } from '../../lib/uploads.ts';
 import { requireRole, requireUser, requireVerifiedUser } from '../../middleware/require-user.ts';
+import { listCampaigns } from './campaign-list.query.ts';
 import { toCampaignViews } from './campaign-view.ts';
 import {
   CampaignEnvelopeSchema,
@@ -25,7 +26,6 @@ import {
   getCampaignView,
   getOwnCampaign,
   getVisibleCampaign,
-  listCampaigns,
   updateCampaign,
 } from './campaigns.service.ts';
 import { listMatches } from './matches.service.ts';

@@ -2,11 +2,11 @@ import { campaigns, claimEvents, claims, creatorProfiles, invitations, type User
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCampaign, createClaim, createInvitation, createUser } from '../../../test/support/factories.ts';
+import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
+import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { addWorkingDays } from '../../lib/working-days.ts';
-import { createCampaign, createClaim, createInvitation, createUser } from '../../test/factories.ts';
-import { jsonHeaders, loginAs } from '../../test/login-as.ts';
-import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { CampaignView } from './campaigns.schemas.ts';
 
 let t: TestApp;

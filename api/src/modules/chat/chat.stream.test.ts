@@ -5,11 +5,11 @@ import type { User } from '@kollab/db/schema';
 import { sessions } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { TestBrowser } from '../../test/auth-client.ts';
-import { collectEvents, createConversation, type StreamEvent, sendMessage } from '../../test/chat.ts';
-import { createUser } from '../../test/factories.ts';
-import { jsonHeaders, loginAs } from '../../test/login-as.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { TestBrowser } from '../../../test/support/auth-client.ts';
+import { collectEvents, createConversation, type StreamEvent, sendMessage } from '../../../test/support/chat.ts';
+import { createUser } from '../../../test/support/factories.ts';
+import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { issueEmailToken } from '../auth/auth.service.ts';
 import { SESSION_COOKIE } from '../auth/session.ts';
 

@@ -1,14 +1,14 @@
 import { queryRows } from '@kollab/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { collectEvents, createConversation, readEvents, sendMessage } from '../../../test/support/chat.ts';
+import { createUser } from '../../../test/support/factories.ts';
+import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
+import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createMailer } from '../../lib/mailer.ts';
 import { CHAT_CHANNEL } from '../../lib/message-bus.ts';
-import { collectEvents, createConversation, readEvents, sendMessage } from '../../test/chat.ts';
-import { createUser } from '../../test/factories.ts';
-import { jsonHeaders, loginAs } from '../../test/login-as.ts';
-import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import { notifyUnreadMessages } from './chat.notifications.ts';
 
 let t: TestApp;

@@ -1,14 +1,20 @@
 import { type Campaign, type Claim, campaigns, claimEvents, claims, invitations, type User } from '@kollab/db/schema';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createBrandProfile,
+  createCampaign,
+  createClaim,
+  createInvitation,
+  createUser,
+} from '../../../test/support/factories.ts';
+import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
+import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { sweep } from '../../jobs/scheduler.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createMailer } from '../../lib/mailer.ts';
-import { sweep } from '../../lib/scheduler.ts';
 import { addWorkingDays } from '../../lib/working-days.ts';
-import { createBrandProfile, createCampaign, createClaim, createInvitation, createUser } from '../../test/factories.ts';
-import { jsonHeaders, loginAs } from '../../test/login-as.ts';
-import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { ClaimDetails, ClaimView } from './claims.schemas.ts';
 
 let t: TestApp;

@@ -1,8 +1,8 @@
 import { deletionRequests, users } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 let t: TestApp;
 let smtp: TestSmtp;

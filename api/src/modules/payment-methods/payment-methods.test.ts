@@ -1,11 +1,11 @@
 import { paymentMethods, type User } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUser } from '../../../test/support/factories.ts';
+import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { decrypt } from '../../lib/encryption.ts';
 import { loadSecrets } from '../../lib/secrets.ts';
-import { createUser } from '../../test/factories.ts';
-import { jsonHeaders, loginAs } from '../../test/login-as.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
 import type { PaymentMethodView } from './payment-methods.schemas.ts';
 
 let t: TestApp;

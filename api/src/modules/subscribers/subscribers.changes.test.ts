@@ -1,9 +1,9 @@
 import { subscriberChanges, subscriberConsentEvents, subscribers } from '@kollab/db/schema';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReceivedMail } from '../../test/smtp.ts';
-import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import type { ReceivedMail } from '../../../test/support/smtp.ts';
+import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 /*
  * A confirmed subscription changes only when the owner confirms from the mailbox: anyone can send

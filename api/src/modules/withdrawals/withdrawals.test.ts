@@ -2,10 +2,10 @@ import { queryRows } from '@kollab/db';
 import { balances, ledgerEntries, postings, withdrawals } from '@kollab/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../test/factories.ts';
-import { jsonHeaders, loginAs } from '../../test/login-as.ts';
-import { startTestSmtp, type TestSmtp } from '../../test/smtp.ts';
-import { createTestApp, type TestApp } from '../../test/test-app.ts';
+import { createUser } from '../../../test/support/factories.ts';
+import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
+import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
+import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { creditAcceptedClaim, post } from '../ledger/ledger.service.ts';
 
 let t: TestApp;

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { emptySearch, parseSearch, type SearchState, searchBody, searchToParams, switchPlatform } from './search-state';
+import { searchBody } from './search-body';
+import { emptySearch, type SearchState } from './search-state';
+import { parseSearch, searchToParams, switchPlatform } from './search-url';
 
 const FULL: SearchState = {
   ...emptySearch('instagram'),

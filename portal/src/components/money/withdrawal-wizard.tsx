@@ -1,24 +1,13 @@
-import Add from '@mui/icons-material/Add';
-import CheckCircle from '@mui/icons-material/CheckCircle';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import InputAdornment from '@mui/material/InputAdornment';
-import Link from '@mui/material/Link';
-import Radio from '@mui/material/Radio';
-import RadioGroup from '@mui/material/RadioGroup';
 import Step from '@mui/material/Step';
 import StepLabel from '@mui/material/StepLabel';
 import Stepper from '@mui/material/Stepper';
 import { useTheme } from '@mui/material/styles';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { useLocale } from '../../hooks/use-locale';
 import { type Translate, useT } from '../../hooks/use-t';
 import { apiFetch } from '../../lib/api-fetch';
@@ -33,6 +22,11 @@ import {
   useMoneyFormat,
   type Withdrawal,
 } from './money';
+import { AmountStep } from './withdrawal/amount-step';
+import { ConfirmStep } from './withdrawal/confirm-step';
+import { NotEnoughToWithdraw, WithdrawalDone } from './withdrawal/done';
+import { MethodStep } from './withdrawal/method-step';
+import type { StepFrame } from './withdrawal/step-frame';
 
 type WizardStep = 0 | 1 | 2 | 'done';
 const STEPS: MessageKey[] = ['money.wizard.steps.method', 'money.wizard.steps.amount', 'money.wizard.steps.confirm'];
@@ -179,54 +173,10 @@ export function WithdrawalWizard({
   };
 
   if (step === 'done' && result) {
-    const canWithdrawAgain = earnings.availableOre >= earnings.minimumWithdrawalOre;
-    return (
-      <Card sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center', mb: 4 }}>
-        <CheckCircle color="success" sx={{ fontSize: 56 }} aria-hidden />
-        <Typography ref={headingRef} tabIndex={-1} component="h2" variant="h5" sx={{ mt: 1, outline: 'none' }}>
-          {t('money.wizard.done.title')}
-        </Typography>
-        <Typography sx={{ mt: 1.5 }}>
-          {t('money.wizard.done.body', {
-            amount: format.sek(result.amountOre),
-            method: result.paymentMethodMasked,
-          })}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {t('money.wizard.done.next')}
-        </Typography>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, justifyContent: 'center', mt: 3 }}>
-          <Button component={RouterLink} to="/earnings" variant="contained">
-            {t('money.wizard.done.toEarnings')}
-          </Button>
-          {canWithdrawAgain ? (
-            <Button variant="outlined" onClick={startOver}>
-              {t('money.wizard.done.again')}
-            </Button>
-          ) : null}
-        </Box>
-      </Card>
-    );
+    return <WithdrawalDone result={result} earnings={earnings} headingRef={headingRef} onAgain={startOver} />;
   }
 
-  if (earnings.availableOre < earnings.minimumWithdrawalOre) {
-    return (
-      <Card sx={{ p: { xs: 3, sm: 4 }, textAlign: 'center', mb: 4 }}>
-        <Typography component="h2" variant="h6" gutterBottom>
-          {t('money.wizard.notEnough.title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {t('money.wizard.notEnough.body', {
-            available: format.sek(earnings.availableOre),
-            minimum: format.sek(earnings.minimumWithdrawalOre),
-          })}
-        </Typography>
-        <Button component={RouterLink} to="/earnings" variant="outlined">
-          {t('money.wizard.done.toEarnings')}
-        </Button>
-      </Card>
-    );
-  }
+  if (earnings.availableOre < earnings.minimumWithdrawalOre) return <NotEnoughToWithdraw earnings={earnings} />;
 
   const activeStep = step === 'done' ? 3 : step;
   const heading = (key: MessageKey) => (
@@ -246,7 +196,7 @@ export function WithdrawalWizard({
       </Typography>
     </>
   );
-  const actions = (next: ReactNode, back?: number) => (
+  const actions = (next: ReactNode, back?: 0 | 1) => (
     <Box
       sx={{
         display: 'flex',
@@ -257,13 +207,15 @@ export function WithdrawalWizard({
       }}
     >
       {back !== undefined ? (
-        <Button onClick={() => setStep(back as WizardStep)} disabled={isSubmitting}>
+        <Button onClick={() => setStep(back)} disabled={isSubmitting}>
           {t('money.wizard.back')}
         </Button>
       ) : null}
       {next}
     </Box>
   );
+
+  const frame: StepFrame = { heading, actions };
 
   return (
     <Card sx={{ p: { xs: 2, sm: 4 }, mb: 4 }}>
@@ -276,169 +228,45 @@ export function WithdrawalWizard({
       </Stepper>
 
       {step === 0 ? (
-        <form noValidate onSubmit={onMethodNext}>
-          {heading('money.wizard.method.title')}
-          {methods.length === 0 ? (
-            <Box sx={{ textAlign: 'center', py: 2 }}>
-              <Typography color="text.secondary" sx={{ mb: 2 }}>
-                {t('money.wizard.method.none')}
-              </Typography>
-              <Button component={RouterLink} to="/payment-methods" variant="contained" startIcon={<Add />}>
-                {t('money.wizard.method.add')}
-              </Button>
-            </Box>
-          ) : (
-            <>
-              {methodError ? (
-                <Alert severity="error" sx={{ mb: 2 }}>
-                  {methodError}
-                </Alert>
-              ) : null}
-              <RadioGroup
-                aria-labelledby={headingId}
-                name="paymentMethod"
-                value={methodId}
-                onChange={(event) => {
-                  setMethodId(event.target.value);
-                  setMethodError(null);
-                }}
-                sx={{ gap: 1 }}
-              >
-                {methods.map((item) => (
-                  <FormControlLabel
-                    key={item.id}
-                    value={item.id}
-                    control={<Radio />}
-                    sx={{
-                      m: 0,
-                      p: 1,
-                      pr: 2,
-                      border: 1,
-                      borderRadius: 1,
-                      borderColor: item.id === methodId ? 'primary.main' : 'divider',
-                      '& .MuiFormControlLabel-label': { flexGrow: 1 },
-                    }}
-                    label={
-                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-                        <Box sx={{ flexGrow: 1 }}>
-                          <Typography sx={{ fontWeight: 600 }}>{t(`paymentMethods.types.${item.type}`)}</Typography>
-                          <Typography variant="body2" color="text.secondary">
-                            {item.masked}
-                          </Typography>
-                        </Box>
-                        {item.isDefault ? (
-                          <Chip size="small" color="primary" label={t('paymentMethods.default')} />
-                        ) : null}
-                      </Box>
-                    }
-                  />
-                ))}
-              </RadioGroup>
-              <Link component={RouterLink} to="/payment-methods" sx={{ display: 'inline-block', mt: 2 }}>
-                {t('money.wizard.method.manage')}
-              </Link>
-              {actions(
-                <Button type="submit" variant="contained">
-                  {t('money.wizard.next')}
-                </Button>,
-              )}
-            </>
-          )}
-        </form>
+        <MethodStep
+          frame={frame}
+          methods={methods}
+          methodId={methodId}
+          methodError={methodError}
+          headingId={headingId}
+          onSelect={(id) => {
+            setMethodId(id);
+            setMethodError(null);
+          }}
+          onNext={onMethodNext}
+        />
       ) : null}
 
       {step === 1 ? (
-        <form noValidate onSubmit={onAmountNext}>
-          {heading('money.wizard.amount.title')}
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {t('money.wizard.amount.available', { available: format.sek(earnings.availableOre) })}
-          </Typography>
-          <Box sx={{ display: 'flex', gap: 1.5, alignItems: 'flex-start', flexWrap: 'wrap' }}>
-            <TextField
-              id={`${headingId}-amount`}
-              label={t('money.wizard.amount.label')}
-              value={amountText}
-              onChange={(event) => {
-                setAmountText(event.target.value);
-                setAmountCode(null);
-              }}
-              required
-              autoComplete="off"
-              slotProps={{
-                htmlInput: { inputMode: 'decimal' },
-                input: { endAdornment: <InputAdornment position="end">kr</InputAdornment> },
-              }}
-              error={!!amountError}
-              helperText={
-                amountError ??
-                t('money.wizard.amount.help', {
-                  minimum: format.sek(earnings.minimumWithdrawalOre),
-                  available: format.sek(earnings.availableOre),
-                })
-              }
-              sx={{ flex: '1 1 240px' }}
-            />
-            <Button
-              variant="outlined"
-              sx={{ mt: 1 }}
-              onClick={() => {
-                setAmountText(format.plain(earnings.availableOre));
-                setAmountCode(null);
-              }}
-            >
-              {t('money.wizard.amount.all')}
-            </Button>
-          </Box>
-          {actions(
-            <Button type="submit" variant="contained">
-              {t('money.wizard.next')}
-            </Button>,
-            0,
-          )}
-        </form>
+        <AmountStep
+          frame={frame}
+          earnings={earnings}
+          amountText={amountText}
+          amountError={amountError}
+          headingId={headingId}
+          onAmountText={(text) => {
+            setAmountText(text);
+            setAmountCode(null);
+          }}
+          onNext={onAmountNext}
+        />
       ) : null}
 
       {step === 2 && method && amountOre !== null ? (
-        <form noValidate onSubmit={onConfirm}>
-          {heading('money.wizard.confirm.title')}
-          {submitError ? (
-            <Alert severity="error" sx={{ mb: 2 }}>
-              {submitError}
-            </Alert>
-          ) : null}
-          <Box
-            component="dl"
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: { xs: '1fr', sm: 'max-content 1fr' },
-              columnGap: 3,
-              rowGap: { xs: 0.25, sm: 1.5 },
-              m: 0,
-              '& dt': { color: 'text.secondary' },
-              '& dd': { m: 0, mb: { xs: 1.5, sm: 0 }, fontWeight: 600 },
-            }}
-          >
-            <Typography component="dt">{t('money.wizard.confirm.amount')}</Typography>
-            <Typography component="dd" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-              {format.sek(amountOre)}
-            </Typography>
-            <Typography component="dt">{t('money.wizard.confirm.to')}</Typography>
-            <Typography component="dd">{method.masked}</Typography>
-            <Typography component="dt">{t('money.wizard.confirm.left')}</Typography>
-            <Typography component="dd" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-              {format.sek(earnings.availableOre - amountOre)}
-            </Typography>
-          </Box>
-          <Typography color="text.secondary" sx={{ mt: 2 }}>
-            {t('money.wizard.confirm.note')}
-          </Typography>
-          {actions(
-            <Button type="submit" variant="contained" loading={isSubmitting}>
-              {t('money.wizard.confirm.submit')}
-            </Button>,
-            1,
-          )}
-        </form>
+        <ConfirmStep
+          frame={frame}
+          earnings={earnings}
+          method={method}
+          amountOre={amountOre}
+          submitError={submitError}
+          isSubmitting={isSubmitting}
+          onConfirm={onConfirm}
+        />
       ) : null}
     </Card>
   );

@@ -15,15 +15,9 @@ import { PLATFORMS, type Platform, SEARCH_MAX_PAGE, SEARCH_PAGE_SIZE } from '../
 import { FilterPanel } from '../../components/discovery/filter-panel';
 import { InviteDialog } from '../../components/discovery/invite-dialog';
 import { ResultsTable } from '../../components/discovery/results-table';
-import {
-  emptySearch,
-  hasSearch,
-  parseSearch,
-  type SearchState,
-  searchBody,
-  searchToParams,
-  switchPlatform,
-} from '../../components/discovery/search-state';
+import { searchBody } from '../../components/discovery/search-body';
+import { emptySearch, type SearchState } from '../../components/discovery/search-state';
+import { hasSearch, parseSearch, searchToParams, switchPlatform } from '../../components/discovery/search-url';
 import type { InviteTarget, Quote, SearchHit, SearchResult } from '../../components/discovery/types';
 import {
   discoveryErrorText,

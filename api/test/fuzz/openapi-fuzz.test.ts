@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../test/test-app.ts';
+import { createTestApp, type TestApp } from '../support/test-app.ts';
 import { checkResponse, type ObservedResponse } from './check-response.ts';
 import { listOperations, type OpenApiDocument, type Operation, undocumentedMethods } from './operations.ts';
 import {

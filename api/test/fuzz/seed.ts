@@ -1,10 +1,10 @@
 import { type Database, queryRows } from '@kollab/db';
 import { sessions, type User, users } from '@kollab/db/schema';
 import { eq, inArray, sql } from 'drizzle-orm';
-import { createSession } from '../modules/auth/session.ts';
-import { creditAcceptedClaim } from '../modules/ledger/ledger.service.ts';
-import { createBrandProfile, createCampaign, createClaim, createInvitation, createUser } from '../test/factories.ts';
-import type { TestApp } from '../test/test-app.ts';
+import { createSession } from '../../src/modules/auth/session.ts';
+import { creditAcceptedClaim } from '../../src/modules/ledger/ledger.service.ts';
+import { createBrandProfile, createCampaign, createClaim, createInvitation, createUser } from '../support/factories.ts';
+import type { TestApp } from '../support/test-app.ts';
 import { knownBodies } from './known-bodies.ts';
 import type { ValuePool } from './schema-values.ts';
 

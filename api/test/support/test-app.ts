@@ -3,16 +3,16 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createDb, createTestDatabase, type Database, type DatabaseHandle } from '@kollab/db';
-import { createApp } from '../app.ts';
-import { type Env, parseEnv } from '../env.ts';
-import { startEmbeddedSampleProvider } from '../integrations/sample-provider/embedded.ts';
-import type { AppEnv } from '../lib/context.ts';
-import { createLogger } from '../lib/logger.ts';
-import { createMailer } from '../lib/mailer.ts';
-import { createMessageBus } from '../lib/message-bus.ts';
-import { loadSecrets } from '../lib/secrets.ts';
-import { createStorage } from '../lib/storage.ts';
-import { createProvider, SAMPLE_PROVIDER_KEY } from '../modules/discovery/provider.ts';
+import { createApp } from '../../src/app.ts';
+import { type Env, parseEnv } from '../../src/env.ts';
+import { startEmbeddedSampleProvider } from '../../src/integrations/sample-provider/embedded.ts';
+import type { AppEnv } from '../../src/lib/context.ts';
+import { createLogger } from '../../src/lib/logger.ts';
+import { createMailer } from '../../src/lib/mailer.ts';
+import { createMessageBus } from '../../src/lib/message-bus.ts';
+import { loadSecrets } from '../../src/lib/secrets.ts';
+import { createStorage } from '../../src/lib/storage.ts';
+import { createProvider, SAMPLE_PROVIDER_KEY } from '../../src/modules/discovery/provider.ts';
 
 export interface TestApp {
   app: OpenAPIHono<AppEnv>;

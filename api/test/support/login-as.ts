@@ -1,6 +1,6 @@
 import type { Database } from '@kollab/db';
 import type { User } from '@kollab/db/schema';
-import { createSession, SESSION_COOKIE } from '../modules/auth/session.ts';
+import { createSession, SESSION_COOKIE } from '../../src/modules/auth/session.ts';
 
 /** Creates a session row directly and returns the Cookie header that carries it. */
 export async function loginAs(db: Database, user: User): Promise<string> {

@@ -1,4 +1,4 @@
-import { ERROR_STATUS } from '../lib/errors.ts';
+import { ERROR_STATUS } from '../../src/lib/errors.ts';
 
 /** What the fuzzer saw: status, headers and the body text (SSE streams: the first chunk). */
 export interface ObservedResponse {

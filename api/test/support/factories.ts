@@ -12,7 +12,7 @@ import {
   users,
 } from '@kollab/db/schema';
 import { eq, sql } from 'drizzle-orm';
-import { hashPassword } from '../modules/auth/password.ts';
+import { hashPassword } from '../../src/modules/auth/password.ts';
 
 let sequence = 0;
 

@@ -1,0 +1,23 @@
+import { purgeClientLogs } from '../modules/auth/auth.jobs.ts';
+import { mailUnreadMessages } from '../modules/chat/chat.jobs.ts';
+import { autoAcceptDueSubmissions, expireStaleClaims } from '../modules/claims/claims.jobs.ts';
+import { processDeletionRequests } from '../modules/deletion-requests/deletion-requests.jobs.ts';
+import { expireOverdueInvitations, purgeProviderCache } from '../modules/discovery/discovery.jobs.ts';
+
+/**
+ * Every module's scheduled work, in the order one sweep runs it. Each module declares its jobs in
+ * its own `<module>.jobs.ts`; registering one is adding it here (as `app.ts` mounts routers), so
+ * the order is explicit and nothing depends on which files happened to be imported.
+ */
+export const JOBS = [
+  expireOverdueInvitations,
+  expireStaleClaims,
+  autoAcceptDueSubmissions,
+  mailUnreadMessages,
+  processDeletionRequests,
+  purgeProviderCache,
+  purgeClientLogs,
+] as const;
+
+/** A sweep's counts, one per registered job, keyed by the job's name. */
+export type SweepResult = { [Job in (typeof JOBS)[number] as Job['name']]: number };

@@ -1,0 +1,341 @@
+import type { Database } from '@kollab/db';
+import {
+  brandProfiles,
+  type Campaign,
+  campaignListVersion,
+  campaigns,
+  claims,
+  type User,
+  users,
+} from '@kollab/db/schema';
+import { and, arrayContains, asc, count, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { BoundedCache, perOwner } from '../../lib/bounded-cache.ts';
+import { type CampaignListAnswer, pageFromCache, pageVersions, rememberPage } from './campaign-page-cache.ts';
+import { type BrandProfileView, toCampaignViews } from './campaign-view.ts';
+import type { ListCampaignsQuery } from './campaigns.schemas.ts';
+
+// The campaign list (GET /api/campaigns): prepared statements per request shape, totals kept per
+// list version, and a creator's page from campaign-page-cache.ts. Hot enough to be its own file.
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** `text` contains the search (the `pattern` placeholder, a LIKE pattern), ignoring case. */
+function matchesPattern(text: SQL): SQL {
+  return sql`lower(${text}) like (select lower(${sql.placeholder('pattern')}))`;
+}
+
+/** Brands whose shown name (company name, else the user's name) contains the search. */
+function prepareBrandSearch(db: Database) {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(brandProfiles, eq(brandProfiles.userId, users.id))
+    .where(and(eq(users.role, 'brand'), matchesPattern(sql`coalesce(${brandProfiles.companyName}, ${users.fullName})`)))
+    .prepare('campaign_list_brands');
+}
+
+const brandSearchOf = perOwner(prepareBrandSearch);
+
+type ListShape = Pick<ListCampaignsQuery, 'sort' | 'order'> & {
+  role: User['role'];
+  status: boolean;
+  category: boolean;
+  platform: boolean;
+  search: boolean;
+};
+
+/** A campaign row as `json_build_object` gives it: timestamps as ISO strings. */
+type CampaignJson = Omit<Campaign, 'startsAt' | 'endsAt' | 'publishedAt' | 'createdAt' | 'updatedAt'> & {
+  startsAt: string;
+  endsAt: string;
+  publishedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+
+/** Back to the row drizzle would have given (JS dates keep milliseconds either way). */
+function campaignFromJson(value: string | CampaignJson): Campaign {
+  const json: CampaignJson = typeof value === 'string' ? JSON.parse(value) : value;
+  return {
+    ...json,
+    startsAt: new Date(json.startsAt),
+    endsAt: new Date(json.endsAt),
+    publishedAt: json.publishedAt === null ? null : new Date(json.publishedAt),
+    createdAt: new Date(json.createdAt),
+    updatedAt: new Date(json.updatedAt),
+  };
+}
+
+type ListRow = {
+  campaign: string | CampaignJson;
+  brandName: string;
+  profile: BrandProfileView | null;
+  myClaimId: string | null;
+  myClaimStatus: string | null;
+  /** Row versions (`xmin`) of the campaign and of its brand's user and profile rows (campaign-page-cache.ts). */
+  campaignVersion: string;
+  brandVersion: string;
+} & ListTotals;
+
+/** What the list statements return about the total (see buildListStatements). */
+type ListTotals = {
+  listVersion: number;
+  /** null: unchanged since counted at the `knownVersion` passed in. */
+  sharedTotal: number | null;
+  ownTotal: number;
+};
+
+/** Distinct filter combinations (searches above all) whose totals are kept; least recently used go first. */
+const LIST_TOTALS_KEPT = 5_000;
+/** Expensive list totals per database and request shape + filter values, each with the version it holds for. */
+const listTotalsOf = perOwner(
+  (): BoundedCache<{ version: number; total: number }> => new BoundedCache(Number.POSITIVE_INFINITY, LIST_TOTALS_KEPT),
+);
+
+/**
+ * The list statement for one shape of request (who asks, which filters, which order), with every
+ * value a placeholder. Built once per shape and database, then only executed: building a statement
+ * this size with drizzle costs about as much CPU as running it.
+ *
+ * It returns one page of the campaigns the actor may see together with the total, the brands and
+ * (for a creator) their own newest claim per campaign, in a single round trip: each round trip to
+ * PostgreSQL costs both processes system calls and wake-ups, which on a small machine outweigh the
+ * queries themselves.
+ *
+ * A creator sees published campaigns plus the unpublished ones they hold a claim on. That is a
+ * UNION ALL of two branches rather than an OR, so PostgreSQL still walks the (status, starts_at)
+ * index for the published branch and stops after one page; the claimed branch is the few rows found
+ * through the creator's claims.
+ */
+function buildListStatements(db: Database, shape: ListShape) {
+  const me = sql.placeholder('me');
+  const filters: SQL[] = [];
+  if (shape.status) filters.push(eq(campaigns.status, sql.placeholder('status')));
+  if (shape.category) filters.push(arrayContains(campaigns.categories, sql.placeholder('category')));
+  if (shape.platform) filters.push(arrayContains(campaigns.platforms, sql.placeholder('platform')));
+  if (shape.search) {
+    // lower(x) like lower(p) is what ILIKE does in a UTF-8 database, spelled out: it matches the
+    // trigram indexes on lower(title) and lower(campaign_hashtags_text(hashtags)) (migration 0010),
+    // and without them PostgreSQL still runs it about a quarter faster. The pattern is lowered once
+    // (a sub-select), not per row. The brands whose name matches are looked up beforehand and
+    // passed as a list, so the three conditions can each use an index.
+    filters.push(
+      sql`(${matchesPattern(sql`${campaigns.title}`)}
+        or ${matchesPattern(sql`campaign_hashtags_text(${campaigns.hashtags})`)}
+        or ${campaigns.brandId} = any(${sql.placeholder('brandIds')}))`,
+    );
+  }
+  const sortColumn = {
+    startsAt: campaigns.startsAt,
+    createdAt: campaigns.createdAt,
+    title: campaigns.title,
+    payoutOre: campaigns.payoutOre,
+  }[shape.sort];
+  const sortOrder = shape.order === 'asc' ? asc : desc;
+  const branch = (condition: SQL | undefined) =>
+    db
+      .select({ ...getTableColumns(campaigns), rowVersion: sql<string>`${campaigns}.xmin::text`.as('row_version') })
+      .from(campaigns)
+      .where(and(condition, ...filters));
+  const published = () => eq(campaigns.status, 'published');
+  const claimedUnpublished = () =>
+    and(
+      ne(campaigns.status, 'published'),
+      inArray(campaigns.id, db.select({ id: claims.campaignId }).from(claims).where(eq(claims.creatorId, me))),
+    );
+  const visibleTo = shape.role === 'brand' ? eq(campaigns.brandId, me) : undefined;
+  const countOf = (condition: SQL | undefined) =>
+    sql`(${db
+      .select({ count: count() })
+      .from(campaigns)
+      .where(and(condition, ...filters))})`;
+  // The total is a sum of counts rather than the count of a UNION ALL, which costs PostgreSQL three
+  // times as much. Its expensive part (every published campaign matching the filters, or a brand's or
+  // an admin's whole set) depends only on the campaigns, so it is kept in memory per list version
+  // (listTotals): while the version read in this snapshot is the one it was counted at, PostgreSQL is
+  // not asked again (a CASE evaluates its sub-select only when it gets there). A creator's claimed
+  // unpublished campaigns are few and change with their claims: counted every time.
+  const listVersion = sql<number>`(select ${campaignListVersion.version} from ${campaignListVersion})`.mapWith(Number);
+  const unlessKnown = (counted: SQL) =>
+    sql<
+      number | null
+    >`case when ${listVersion} = ${sql.placeholder('knownVersion')}::bigint then null else ${counted} end`.mapWith(
+      (value: unknown) => (value === null ? null : Number(value)),
+    );
+  const totals = {
+    listVersion,
+    sharedTotal: unlessKnown(countOf(shape.role === 'creator' ? published() : visibleTo)),
+    ownTotal: (shape.role === 'creator' ? countOf(claimedUnpublished()) : sql`0`).mapWith(Number),
+  };
+  const sorted = (condition: SQL | undefined) => branch(condition).orderBy(sortOrder(sortColumn), asc(campaigns.id));
+  const pageOfVisible = () => {
+    if (shape.role !== 'creator') {
+      return sorted(visibleTo).limit(sql.placeholder('pageSize')).offset(sql.placeholder('offset')).as('p');
+    }
+    // Each branch is sorted and cut to the rows up to this page on its own (for the published branch
+    // a walk down the index); only those rows are merged and sorted again. PostgreSQL 15 does not
+    // push the ORDER BY ... LIMIT into UNION ALL branches itself when the id tiebreaker needs an
+    // incremental sort.
+    const merged = sorted(published())
+      .limit(sql.placeholder('upToPage'))
+      .unionAll(sorted(claimedUnpublished()).limit(sql.placeholder('upToPage')))
+      .as('merged');
+    return db
+      .select()
+      .from(merged)
+      .orderBy(sortOrder(merged[shape.sort]), asc(merged.id))
+      .limit(sql.placeholder('pageSize'))
+      .offset(sql.placeholder('offset'))
+      .as('p');
+  };
+  const p = pageOfVisible();
+  const myClaim = db
+    .select({ id: claims.id, status: claims.status })
+    .from(claims)
+    .where(and(eq(claims.campaignId, p.id), eq(claims.creatorId, me)))
+    .orderBy(desc(claims.createdAt))
+    .limit(1)
+    .as('my');
+  // The campaign as one JSON value: drizzle maps every selected field of every row one by one,
+  // which for a page of 20 rows × 30 columns cost more CPU than PostgreSQL building the JSON.
+  const campaignJson = sql`json_build_object(${sql.join(
+    Object.keys(getTableColumns(campaigns)).map((key) => sql`${sql.raw(`'${key}'`)}, ${p[key as keyof Campaign]}`),
+    sql`, `,
+  )})`;
+  const page = db
+    .select({
+      campaign: campaignJson,
+      brandName: users.fullName,
+      profile: {
+        companyName: brandProfiles.companyName,
+        instagramHandle: brandProfiles.instagramHandle,
+        instagramPosts: brandProfiles.instagramPosts,
+        instagramFollowers: brandProfiles.instagramFollowers,
+        instagramFollowing: brandProfiles.instagramFollowing,
+      },
+      myClaimId: myClaim.id,
+      myClaimStatus: myClaim.status,
+      campaignVersion: p.rowVersion,
+      brandVersion: sql<string>`${users}.xmin::text || ':' || coalesce(${brandProfiles}.xmin::text, '')`,
+      ...totals,
+    })
+    .from(p)
+    .innerJoin(users, eq(users.id, p.brandId))
+    .leftJoin(brandProfiles, eq(brandProfiles.userId, p.brandId))
+    .leftJoinLateral(myClaim, sql.raw(shape.role === 'creator' ? 'true' : 'false'))
+    .orderBy(sortOrder(p[shape.sort]), asc(p.id))
+    .prepare('campaign_list');
+  // Past the last page there is no row to carry the total.
+  const totalOnly = db.select(totals).from(sql`(select 1) as "one"`).prepare('campaign_list_total');
+  return { page, totalOnly };
+}
+
+const listStatementsOf = perOwner(() => new Map<string, ReturnType<typeof buildListStatements>>());
+
+function listStatementsFor(db: Database, shape: ListShape) {
+  const byShape = listStatementsOf(db);
+  const key = JSON.stringify(shape);
+  let statements = byShape.get(key);
+  if (!statements) {
+    statements = buildListStatements(db, shape);
+    byShape.set(key, statements);
+  }
+  return statements;
+}
+
+/**
+ * One page of the campaigns the actor may see, newest claim of a creator included, and the total.
+ * A creator's page may come prepared from memory (campaign-page-cache.ts).
+ */
+export async function listCampaigns(db: Database, actor: User, query: ListCampaignsQuery): Promise<CampaignListAnswer> {
+  const search = query.q?.replace(/^#/, '').trim();
+  const offset = (query.page - 1) * query.pageSize;
+  const pattern = search ? `%${escapeLike(search)}%` : undefined;
+  let brandIds: string[] = [];
+  if (pattern) {
+    brandIds = (await brandSearchOf(db).execute({ pattern })).map((brand) => brand.id);
+  }
+  // Everything the shared total depends on besides the campaigns themselves.
+  const totalKey = JSON.stringify([
+    actor.role,
+    actor.role === 'brand' ? actor.id : '',
+    query.status,
+    query.category,
+    query.platform,
+    pattern,
+    brandIds,
+  ]);
+  const pageKey =
+    actor.role === 'creator'
+      ? JSON.stringify([totalKey, query.sort, query.order, query.page, query.pageSize])
+      : undefined;
+  if (pageKey) {
+    const cached = await pageFromCache(db, actor, pageKey);
+    if (cached) return cached;
+  }
+
+  const statements = listStatementsFor(db, {
+    role: actor.role,
+    status: Boolean(query.status),
+    category: Boolean(query.category),
+    platform: Boolean(query.platform),
+    search: Boolean(search),
+    sort: query.sort,
+    order: query.order,
+  });
+  const totals = listTotalsOf(db);
+  const known = totals.get(totalKey);
+  const values = {
+    me: actor.id,
+    status: query.status,
+    category: query.category ? [query.category] : undefined,
+    platform: query.platform ? [query.platform] : undefined,
+    pattern,
+    brandIds,
+    pageSize: query.pageSize,
+    offset,
+    upToPage: offset + query.pageSize,
+    knownVersion: known?.version ?? -1,
+  };
+  const rows = (await statements.page.execute(values)) as unknown as ListRow[];
+  const builtAt = new Date();
+  const page = rows.map((row) => ({ ...row, campaign: campaignFromJson(row.campaign) }));
+  const [counted] = (
+    rows.length === 0 && offset > 0 ? await statements.totalOnly.execute(values) : rows
+  ) as ListTotals[];
+  let total = 0;
+  if (counted) {
+    if (counted.sharedTotal !== null)
+      totals.set(totalKey, { version: counted.listVersion, total: counted.sharedTotal }, 0);
+    total = (counted.sharedTotal ?? known?.total ?? 0) + counted.ownTotal;
+  }
+
+  const brands = new Map(
+    page.map((row) => [
+      row.campaign.brandId,
+      { id: row.campaign.brandId, fullName: row.brandName, profile: row.profile },
+    ]),
+  );
+  const myClaims = new Map<string, { id: string; status: string }>();
+  for (const row of page) {
+    if (row.myClaimId && row.myClaimStatus)
+      myClaims.set(row.campaign.id, { id: row.myClaimId, status: row.myClaimStatus });
+  }
+  const campaignRows = page.map((row) => row.campaign);
+  const built = { data: await toCampaignViews(db, actor, campaignRows, { brands, myClaims }), total };
+  // Only published campaigns on it (none of the creator's claimed unpublished ones): the same for every creator.
+  if (pageKey && counted && counted.ownTotal === 0 && page.length > 0) {
+    const versions = pageVersions(
+      page.map((row) => ({
+        id: row.campaign.id,
+        brandId: row.campaign.brandId,
+        campaignVersion: row.campaignVersion,
+        brandVersion: row.brandVersion,
+      })),
+    );
+    rememberPage(db, pageKey, { listVersion: counted.listVersion, versions, page: built, builtAt });
+  }
+  return { page: built };
+}
