@@ -3,7 +3,14 @@ import { defineConfig } from 'vitest/config';
 // The fast suite: no browser. Every test file gets its own fresh database (db/src/testing.ts).
 export default defineConfig({
   test: {
-    include: ['db/src/**/*.test.ts', 'api/src/**/*.test.ts', 'site/src/**/*.test.ts', 'portal/src/**/*.test.ts'],
+    include: [
+      'db/src/**/*.test.ts',
+      'stand-ins/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'api/src/**/*.test.ts',
+      'site/src/**/*.test.ts',
+      'portal/src/**/*.test.ts',
+    ],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
