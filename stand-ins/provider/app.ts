@@ -15,7 +15,8 @@ import { invalidParams, ProviderError } from './errors.ts';
 import { faultMiddleware } from './faults.ts';
 import { RAW_HANDLERS, RAW_PLATFORMS, type RawPlatform } from './raw.ts';
 import { buildEmailSearch, buildOverlap, buildPerformance, buildReport, emailSearchBody } from './reports.ts';
-import { PAGE_SIZE, parseSearchBody, runSearch } from './search.ts';
+import { runSearch } from './search.ts';
+import { PAGE_SIZE, parseSearchBody } from './search-body.ts';
 
 export interface SampleProviderOptions {
   /** Dataset seed (default 20261122). */

@@ -32,7 +32,7 @@ import { brandById, languageByCode } from './dictionaries.ts';
 import { invalidParams, notFound, ProviderError } from './errors.ts';
 import { postsWhere, type SamplePost } from './posts.ts';
 import { mixSeed, normalise, Rng } from './random.ts';
-import { AVERAGE_FACTOR } from './search.ts';
+import { AVERAGE_FACTOR } from './search-body.ts';
 import { audienceSimilarity, interestJaccard } from './similarity.ts';
 
 const round4 = (value: number) => Math.round(value * 10_000) / 10_000;
