@@ -6,6 +6,8 @@ export default defineConfig({
     include: [
       'contract/src/**/*.test.ts',
       'db/src/**/*.test.ts',
+      'stand-ins/**/*.test.ts',
+      'scripts/**/*.test.ts',
       'api/src/**/*.test.ts',
       'api/test/**/*.test.ts',
       'site/src/**/*.test.ts',

@@ -30,7 +30,7 @@ async function load(url: string): Promise<{ rps: number; p50: number; p99: numbe
 const dataDir = await mkdtemp(join(tmpdir(), 'kollab-bench-'));
 const kollabPort = await freePort();
 const barePort = await freePort();
-const kollab = startProcess([fileURLToPath(new URL('../api/src/server.ts', import.meta.url))], {
+const kollab = startProcess([fileURLToPath(new URL('../scripts/start.ts', import.meta.url))], {
   PORT: String(kollabPort),
   DATA_DIR: dataDir,
   LOG_LEVEL: 'silent',

@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
-const API_SERVER = fileURLToPath(new URL('../api/src/server.ts', import.meta.url));
+const API_SERVER = fileURLToPath(new URL('../scripts/start.ts', import.meta.url));
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -26,7 +26,10 @@ export function startProcess(args: string[], env: Record<string, string>): Child
   });
 }
 
-/** Starts `api/src/server.ts` on PostgreSQL without demo accounts; `env` adds or overrides settings. */
+/**
+ * Starts `scripts/start.ts` (the API, and the sample provider without PROVIDER_API_KEY) on PostgreSQL
+ * without demo accounts; `env` adds or overrides settings.
+ */
 export function startApi(port: number, databaseUrl: string, env: Record<string, string> = {}): ChildProcess {
   return startProcess([API_SERVER], {
     PORT: String(port),

@@ -5,8 +5,8 @@
 // generating the dataset and the search itself in this process (targets < 300 ms and ~1 ms).
 // Usage: node bench/provider-search.ts [rate=200] [seconds=10]
 import { loadavg } from 'node:os';
-import { generateDataset } from '../api/src/integrations/sample-provider/dataset.ts';
-import { parseSearchBody, runSearch } from '../api/src/integrations/sample-provider/search.ts';
+import { generateDataset } from '@kollab/stand-ins/provider/dataset';
+import { parseSearchBody, runSearch } from '@kollab/stand-ins/provider/search';
 import { fixedRateLoad, percentileOfSorted } from './campaigns-load.ts';
 import { freePort, median, percentile, startProcess, stopProcess, waitFor200 } from './lib.ts';
 
@@ -107,7 +107,7 @@ function measureInProcess() {
 
 const port = await freePort();
 const started = performance.now();
-const server = startProcess([new URL('../api/src/integrations/sample-provider/server.ts', import.meta.url).pathname], {
+const server = startProcess([new URL('../stand-ins/provider/server.ts', import.meta.url).pathname], {
   PORT: String(port),
 });
 try {

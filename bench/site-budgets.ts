@@ -42,7 +42,7 @@ if (!args.includes('--no-build')) {
 const dataDir = await mkdtemp(join(tmpdir(), 'kollab-bench-site-'));
 const port = await freePort();
 const origin = `http://127.0.0.1:${port}`;
-const server = startProcess([join(repoRoot, 'api/src/server.ts')], {
+const server = startProcess([join(repoRoot, 'scripts/start.ts')], {
   PORT: String(port),
   DATA_DIR: dataDir,
   PUBLIC_URL: origin,

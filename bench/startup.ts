@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { freePort, median, startProcess, stopProcess, waitFor200 } from './lib.ts';
 
-const server = fileURLToPath(new URL('../api/src/server.ts', import.meta.url));
+const server = fileURLToPath(new URL('../scripts/start.ts', import.meta.url));
 const runs = Number(process.argv[2] ?? 5);
 const cold: number[] = [];
 const warm: number[] = [];

@@ -75,7 +75,7 @@ export default defineConfig({
     ? { globalSetup: './support/postgres-cluster.ts' }
     : {
         webServer: {
-          command: 'node ../api/src/server.ts',
+          command: 'node ../scripts/start.ts',
           url: `${baseURL}/api/health`,
           reuseExistingServer: false,
           timeout: 60_000,

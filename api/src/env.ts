@@ -1,6 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
-import { parseFaults } from './integrations/sample-provider/faults.ts';
 
 /**
  * Every setting the server reads, validated once at start-up. This is the only module that reads
@@ -132,7 +131,6 @@ const EnvSchema = z
       .int('expected a whole number of milliseconds')
       .min(100, 'expected at least 100 ms')
       .default(15_000),
-    SAMPLE_PROVIDER_FAULTS: optionalText,
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     GOOGLE_AUTHORIZATION_URL: z
@@ -149,13 +147,6 @@ const EnvSchema = z
     if (s3.some(Boolean) && !s3.every(Boolean)) {
       for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when any S3_* setting is set' });
-      }
-    }
-    if (env.SAMPLE_PROVIDER_FAULTS) {
-      try {
-        parseFaults(env.SAMPLE_PROVIDER_FAULTS);
-      } catch (error) {
-        ctx.addIssue({ code: 'custom', path: ['SAMPLE_PROVIDER_FAULTS'], message: (error as Error).message });
       }
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {

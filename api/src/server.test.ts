@@ -7,6 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const serverEntry = fileURLToPath(new URL('./server.ts', import.meta.url));
+/** What `npm start` runs: the sample provider when PROVIDER_API_KEY is not set, then this API. */
+const compositionRoot = fileURLToPath(new URL('../../scripts/start.ts', import.meta.url));
 let dataDir: string;
 
 beforeAll(async () => {
@@ -27,9 +29,9 @@ function freePort(): Promise<number> {
   });
 }
 
-function startServer(settings: Record<string, string>) {
-  const { DATABASE_URL: _ignored, ...inherited } = process.env;
-  const child = spawn(process.execPath, [serverEntry], {
+function startServer(settings: Record<string, string>, entry = compositionRoot) {
+  const { DATABASE_URL: _ignored, PROVIDER_API_KEY: _key, ...inherited } = process.env;
+  const child = spawn(process.execPath, [entry], {
     env: { ...inherited, DATA_DIR: dataDir, LOG_LEVEL: 'info', ...settings },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -54,6 +56,18 @@ describe('server start-up', () => {
     const server = startServer(settings);
     expect(await server.exited).toBe(78);
     expect(server.output()).toContain(message);
+  });
+
+  it('stops without PROVIDER_API_KEY when the API runs on its own (only the composition root starts stand-ins)', async () => {
+    const server = startServer({ PORT: String(await freePort()) }, serverEntry);
+    expect(await server.exited).toBe(78);
+    expect(server.output()).toContain('PROVIDER_API_KEY: required when the API runs on its own');
+  });
+
+  it('stops with a message naming a bad SAMPLE_PROVIDER_FAULTS (the stand-in checks its own settings)', async () => {
+    const server = startServer({ SAMPLE_PROVIDER_FAULTS: 'explode' });
+    expect(await server.exited).toBe(78);
+    expect(server.output()).toContain('SAMPLE_PROVIDER_FAULTS: Unknown fault "explode".');
   });
 
   it('stops when DATABASE_URL points at a server that does not answer', async () => {

@@ -1,10 +1,9 @@
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createDb, migrate, seedDemo } from '@kollab/db';
 import { createApp } from './app.ts';
 import { EnvError, parseEnv } from './env.ts';
-import { startEmbeddedSampleProvider } from './integrations/sample-provider/embedded.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { securePrivateDataDir } from './lib/data-dir.ts';
 import { createLogger } from './lib/logger.ts';
@@ -18,13 +17,30 @@ import { createProvider } from './modules/discovery/provider.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-async function main(): Promise<void> {
+/** What the composition root (scripts/start.ts) hands the API besides the environment. */
+export interface ServerOptions {
+  /**
+   * The provider stand-in it started on a loopback port with a per-process key, because
+   * PROVIDER_API_KEY is not set; closed on shutdown. The API never starts a stand-in itself (ADR 014).
+   */
+  sampleProvider?: { url: string; apiKey: string; close(): Promise<void> };
+}
+
+/** Starts the API: `node api/src/server.ts` with a real provider, or `npm start` (scripts/start.ts). */
+export async function startServer(options: ServerOptions = {}): Promise<void> {
   let env: ReturnType<typeof parseEnv>;
   try {
     env = parseEnv();
   } catch (error) {
     if (!(error instanceof EnvError)) throw error;
     process.stderr.write(`Kollab cannot start.\n${error.message}\nSee .env.example for every setting.\n`);
+    process.exit(78);
+  }
+  const sample = env.PROVIDER_API_KEY ? undefined : options.sampleProvider;
+  if (!env.PROVIDER_API_KEY && !sample) {
+    process.stderr.write(
+      'Kollab cannot start.\nPROVIDER_API_KEY: required when the API runs on its own; `npm start` (scripts/start.ts) runs the sample provider instead.\n',
+    );
     process.exit(78);
   }
   const logger = createLogger(env.LOG_LEVEL);
@@ -59,11 +75,8 @@ async function main(): Promise<void> {
   const mailer = createMailer(env, logger);
   const storage = createStorage(env);
   const bus = await createMessageBus(database, logger);
-  // Without a provider key the built-in sample provider answers: on a loopback port of its own
-  // (never on the public server), reached over HTTP exactly as the real provider would be.
-  const sample = env.PROVIDER_API_KEY
-    ? undefined
-    : await startEmbeddedSampleProvider(env.SAMPLE_PROVIDER_FAULTS ? { faults: env.SAMPLE_PROVIDER_FAULTS } : {});
+  // Without a provider key the sample provider answers: on a loopback port of its own (never on
+  // the public server), reached over HTTP exactly as the real provider would be.
   if (sample) logger.info({ url: sample.url }, 'sample provider listening on the loopback interface');
   const provider = createProvider(env, logger, sample ? { sample } : {});
   const app = createApp({
@@ -117,4 +130,5 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
-await main();
+// Run when started as a program (`node api/src/server.ts`), not when the composition root imports it.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await startServer();

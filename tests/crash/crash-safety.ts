@@ -29,7 +29,7 @@ const postgresUrl = process.env.CRASH_DATABASE_URL ?? 'postgres://postgres@127.0
 const [killMin = 500, killMax = 4000] = (process.env.CRASH_KILL_MS ?? '500-4000').split('-').map(Number);
 /** The kill waits until the stream has this many acknowledged writes. */
 const FLOWING = 20;
-const serverPath = new URL('../../api/src/server.ts', import.meta.url).pathname;
+const serverPath = new URL('../../scripts/start.ts', import.meta.url).pathname;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const sample = (items: string[], n = 5) =>

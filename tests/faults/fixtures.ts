@@ -16,7 +16,7 @@ export function templateDir(): string {
 }
 
 interface FaultOptions {
-  /** `SAMPLE_PROVIDER_FAULTS` of the spec's server (api/src/integrations/sample-provider/faults.ts). */
+  /** `SAMPLE_PROVIDER_FAULTS` of the spec's server (stand-ins/provider/faults.ts). */
   faults: string;
   /**
    * `PROVIDER_TIMEOUT_MS` of the spec's server: how long the API waits for one provider answer.

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { freePort, serverEnv } from './server-env.ts';
 
-const serverPath = new URL('../../api/src/server.ts', import.meta.url).pathname;
+const serverPath = new URL('../../scripts/start.ts', import.meta.url).pathname;
 
 /** An API server a spec started itself, with everything it printed. */
 export interface ApiProcess {
@@ -32,7 +32,8 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
 }
 
 /**
- * Starts `node api/src/server.ts` on a free port with the browser suite's settings (support/server-env.ts)
+ * Starts `node scripts/start.ts` (the API and the sample provider, as `npm start` does) on a free port
+ * with the browser suite's settings (support/server-env.ts)
  * on `dataDir`, embedded PGlite and the built site and portal, plus `env`; resolves once /api/health
  * answers. Its stdout and stderr are kept for the spec to read.
  */

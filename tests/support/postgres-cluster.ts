@@ -6,7 +6,7 @@ import { instanceName, type RoundRobinProxy, startRoundRobinProxy } from './roun
 import { e2eMode, freePort, serverEnv } from './server-env.ts';
 
 const run = promisify(execFile);
-const serverScript = fileURLToPath(new URL('../../api/src/server.ts', import.meta.url));
+const serverScript = fileURLToPath(new URL('../../scripts/start.ts', import.meta.url));
 
 /** Where the throwaway database is created when E2E_DATABASE_URL is not set (the machines' PostgreSQL). */
 export const DEFAULT_DATABASE_SERVER = 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { createSampleProvider, FAULT_HEADER } from '@kollab/stand-ins/provider';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createProviderClient,
@@ -25,8 +26,6 @@ import {
   RAW_ENDPOINTS,
   type RawPlatform,
 } from './provider/index.ts';
-import { createSampleProvider } from './sample-provider/app.ts';
-import { FAULT_HEADER } from './sample-provider/faults.ts';
 
 const KEY = 'contract-test-key';
 let server: ReturnType<typeof serve>;

@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createDb, createTestDatabase, type Database, type DatabaseHandle } from '@kollab/db';
+import { readSampleProviderSettings, startEmbeddedSampleProvider } from '@kollab/stand-ins/provider';
 import { createApp } from '../../src/app.ts';
 import { type Env, parseEnv } from '../../src/env.ts';
-import { startEmbeddedSampleProvider } from '../../src/integrations/sample-provider/embedded.ts';
 import type { AppEnv } from '../../src/lib/context.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { createMailer } from '../../src/lib/mailer.ts';
@@ -40,14 +40,15 @@ export async function createTestApp(
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kollab-test-'));
-  const env = parseEnv({
+  const settings = {
     ...process.env,
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
     ...options.settings,
-  });
+  };
+  const env = parseEnv(settings);
   // A second instance on PostgreSQL gets its own connection pool, as a second process would.
   const shared = options.shareDatabaseWith?.database;
   const database = shared
@@ -59,10 +60,8 @@ export async function createTestApp(
   const bus = await createMessageBus(database, logger);
   // The sample provider listens on its own port, so the client really speaks HTTP to it. Tests
   // allow more requests per second than the real provider's 2, and back off in milliseconds.
-  const sample = await startEmbeddedSampleProvider({
-    apiKey: SAMPLE_PROVIDER_KEY,
-    ...(env.SAMPLE_PROVIDER_FAULTS ? { faults: env.SAMPLE_PROVIDER_FAULTS } : {}),
-  });
+  const { faults } = readSampleProviderSettings(settings);
+  const sample = await startEmbeddedSampleProvider({ apiKey: SAMPLE_PROVIDER_KEY, ...(faults ? { faults } : {}) });
   const providerRequests: string[] = [];
   const provider = createProvider(env, logger, {
     sample,

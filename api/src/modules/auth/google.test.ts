@@ -1,16 +1,16 @@
 import { oauthAccounts, users } from '@kollab/db/schema';
+import { type GoogleStandIn, startGoogleStandIn } from '@kollab/stand-ins/google';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../../test/support/auth-client.ts';
 import { createUser } from '../../../test/support/factories.ts';
-import { startTestOAuthServer, type TestOAuthServer } from '../../../test/support/oauth-server.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 let t: TestApp;
-let oauth: TestOAuthServer;
+let oauth: GoogleStandIn;
 
 beforeAll(async () => {
-  oauth = await startTestOAuthServer();
+  oauth = await startGoogleStandIn();
   t = await createTestApp({ settings: oauth.settings });
 });
 afterAll(async () => {

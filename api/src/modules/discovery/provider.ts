@@ -13,9 +13,9 @@ export interface Provider {
 export const SAMPLE_PROVIDER_KEY = 'kollab-sample-provider';
 
 /**
- * The real provider when PROVIDER_API_KEY is set; otherwise the sample provider at `sample`
- * (`startEmbeddedSampleProvider`: a loopback port of this process's own). The client speaks HTTP
- * to both, so the same code path runs with and without a key.
+ * The real provider when PROVIDER_API_KEY is set; otherwise the sample provider at `sample`, which
+ * whoever starts the API started on a loopback port (scripts/start.ts, or a test; ADR 014). The
+ * client speaks HTTP to both, so the same code path runs with and without a key.
  */
 export function createProvider(
   env: Env,

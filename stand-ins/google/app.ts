@@ -1,6 +1,9 @@
+/**
+ * The Google OAuth stand-in: a small OAuth 2.0 / OIDC provider speaking the real protocol over HTTP
+ * (authorization code with PKCE S256, client authentication with HTTP Basic, bearer-token user
+ * info). Authorization is granted at once, as if the user clicked "Allow", for `nextUser`.
+ */
 import { createHash, randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
 
 export interface OAuthUser {
@@ -10,37 +13,36 @@ export interface OAuthUser {
   name: string;
 }
 
-export interface TestOAuthServer {
-  url: string;
+export interface GoogleOAuthOptions {
+  clientId?: string;
+  /** Default: random per app. */
+  clientSecret?: string;
+}
+
+/** The app and the state a test steers it by. */
+export interface GoogleOAuth {
+  app: Hono;
   clientId: string;
   clientSecret: string;
   /** The account the next authorization "signs in" as. */
   nextUser: OAuthUser;
-  /** Settings that point Kollab's Google sign-in at this server. */
-  settings: Record<string, string>;
-  close(): Promise<void>;
 }
 
-/**
- * A small OAuth 2.0 / OIDC provider speaking the real protocol over HTTP: authorization code with
- * PKCE (S256), client authentication with HTTP Basic, bearer-token user info. Authorization is
- * granted at once, as if the user clicked "Allow".
- */
-export async function startTestOAuthServer(): Promise<TestOAuthServer> {
-  const clientId = 'kollab-test-client';
-  const clientSecret = randomBytes(12).toString('hex');
+export const DEFAULT_CLIENT_ID = 'kollab-test-client';
+
+export function createGoogleOAuth(options: GoogleOAuthOptions = {}): GoogleOAuth {
+  const clientId = options.clientId ?? DEFAULT_CLIENT_ID;
+  const clientSecret = options.clientSecret ?? randomBytes(12).toString('hex');
   const codes = new Map<string, { challenge: string; redirectUri: string; user: OAuthUser }>();
   const tokens = new Map<string, OAuthUser>();
-  const server: TestOAuthServer = {
-    url: '',
+  const state: GoogleOAuth = {
+    app: new Hono(),
     clientId,
     clientSecret,
     nextUser: { sub: 'google-1', email: 'oauth@example.se', email_verified: true, name: 'Olle OAuth' },
-    settings: {},
-    close: async () => {},
   };
 
-  const app = new Hono()
+  state.app
     .get('/authorize', (c) => {
       const q = c.req.query();
       if (q.client_id !== clientId || q.response_type !== 'code' || q.code_challenge_method !== 'S256') {
@@ -50,7 +52,7 @@ export async function startTestOAuthServer(): Promise<TestOAuthServer> {
         return c.text('missing parameters', 400);
       }
       const code = randomBytes(16).toString('hex');
-      codes.set(code, { challenge: q.code_challenge, redirectUri: q.redirect_uri, user: server.nextUser });
+      codes.set(code, { challenge: q.code_challenge, redirectUri: q.redirect_uri, user: state.nextUser });
       const target = new URL(q.redirect_uri);
       target.searchParams.set('code', code);
       target.searchParams.set('state', q.state);
@@ -85,18 +87,16 @@ export async function startTestOAuthServer(): Promise<TestOAuthServer> {
       const user = tokens.get((c.req.header('Authorization') ?? '').replace(/^Bearer /, ''));
       return user ? c.json(user) : c.json({ error: 'invalid_token' }, 401);
     });
+  return state;
+}
 
-  const listener = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve) => listener.once('listening', () => resolve()));
-  const { port } = listener.address() as AddressInfo;
-  server.url = `http://127.0.0.1:${port}`;
-  server.settings = {
+/** The settings that point Kollab's Google sign-in at a stand-in listening at `url`. */
+export function googleSettings(url: string, clientId: string, clientSecret: string): Record<string, string> {
+  return {
     GOOGLE_CLIENT_ID: clientId,
     GOOGLE_CLIENT_SECRET: clientSecret,
-    GOOGLE_AUTHORIZATION_URL: `${server.url}/authorize`,
-    GOOGLE_TOKEN_URL: `${server.url}/token`,
-    GOOGLE_USERINFO_URL: `${server.url}/userinfo`,
+    GOOGLE_AUTHORIZATION_URL: `${url}/authorize`,
+    GOOGLE_TOKEN_URL: `${url}/token`,
+    GOOGLE_USERINFO_URL: `${url}/userinfo`,
   };
-  server.close = () => new Promise<void>((resolve) => listener.close(() => resolve()));
-  return server;
 }

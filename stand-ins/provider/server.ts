@@ -6,15 +6,18 @@
 import { serve } from '@hono/node-server';
 import { createSampleProvider } from './app.ts';
 import { getDataset } from './dataset.ts';
+import { readSampleProviderSettings, SampleProviderSettingsError } from './settings.ts';
 
 const port = Number(process.env.PORT ?? 3100);
-const keys = process.env.SAMPLE_PROVIDER_KEYS?.split(',')
-  .map((key) => key.trim())
-  .filter(Boolean);
-const app = createSampleProvider({
-  ...(process.env.SAMPLE_PROVIDER_FAULTS ? { faults: process.env.SAMPLE_PROVIDER_FAULTS } : {}),
-  ...(keys?.length ? { apiKeys: keys } : {}),
-});
+let settings: ReturnType<typeof readSampleProviderSettings>;
+try {
+  settings = readSampleProviderSettings();
+} catch (error) {
+  if (!(error instanceof SampleProviderSettingsError)) throw error;
+  process.stderr.write(`The sample provider cannot start.\n${error.message}\n`);
+  process.exit(78);
+}
+const app = createSampleProvider(settings);
 // Generate the dataset before listening, so the first request is as fast as the others.
 getDataset();
 const server = serve({ fetch: app.fetch, port, hostname: process.env.HOST ?? '127.0.0.1' }, (info) => {

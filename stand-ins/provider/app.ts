@@ -11,11 +11,15 @@ import { PLATFORMS, type Platform } from './constants.ts';
 import { CreditLedger, PRICES } from './credits.ts';
 import { DEFAULT_SEED, DEFAULT_SIZE, getDataset, type SampleDataset } from './dataset.ts';
 import { DEFAULT_LIMIT, dictionary, MAX_LIMIT } from './dictionaries.ts';
+import { buildEmailSearch, emailSearchBody } from './email-search.ts';
 import { invalidParams, ProviderError } from './errors.ts';
 import { faultMiddleware } from './faults.ts';
+import { buildOverlap } from './overlap.ts';
+import { buildPerformance } from './performance.ts';
 import { RAW_HANDLERS, RAW_PLATFORMS, type RawPlatform } from './raw.ts';
-import { buildEmailSearch, buildOverlap, buildPerformance, buildReport, emailSearchBody } from './reports.ts';
-import { PAGE_SIZE, parseSearchBody, runSearch } from './search.ts';
+import { buildReport } from './reports.ts';
+import { runSearch } from './search.ts';
+import { PAGE_SIZE, parseSearchBody } from './search-body.ts';
 
 export interface SampleProviderOptions {
   /** Dataset seed (default 20261122). */

@@ -1,0 +1,29 @@
+/**
+ * The composition root (`npm start`, `npm run serve`, `npm run dev`, the browser suite and the
+ * benchmarks): it starts the stand-ins the configuration needs, then the API pointed at them, in
+ * one process, so a signal or a crash ends both. Today that is the influencer-data provider when
+ * PROVIDER_API_KEY is not set: on 127.0.0.1, a free port and a random key of this process (ADR 011),
+ * never on the API's public server. `node api/src/server.ts` runs the API alone, with a real provider.
+ */
+import { startServer } from '@kollab/api/server';
+import {
+  readSampleProviderSettings,
+  SampleProviderSettingsError,
+  startEmbeddedSampleProvider,
+} from '@kollab/stand-ins/provider';
+
+// The stand-in checks its own settings, even when a real provider is configured (as before ADR 014).
+let faults: string | undefined;
+try {
+  faults = readSampleProviderSettings().faults;
+} catch (error) {
+  if (!(error instanceof SampleProviderSettingsError)) throw error;
+  process.stderr.write(`Kollab cannot start.\n${error.message}\nSee .env.example for every setting.\n`);
+  process.exit(78);
+}
+
+// The same test as the API's (env.ts reads an empty value as unset).
+const sampleProvider = process.env.PROVIDER_API_KEY?.trim()
+  ? undefined
+  : await startEmbeddedSampleProvider(faults ? { faults } : {});
+await startServer(sampleProvider ? { sampleProvider } : {});
