@@ -25,6 +25,10 @@ export default defineConfig({
   forbidOnly: !!process.env.CI,
   retries: process.env.CI ? 1 : 0,
   workers: 2,
+  // A shared 2-core VM under load runs axe over a dozen screens, or loads a lazy route, several
+  // times slower than a quiet one; these bounds catch hangs without failing slow-but-right runs.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   reporter: [
     ['list'],
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/results.json' }],
