@@ -155,8 +155,12 @@ export async function openDiscoveryAsBrand(
   await openDiscovery(page, balance, locale);
 }
 
-/** Opens Discover and waits for the status strip, so the provider's first request (the balance) is answered. */
+/**
+ * Opens Discover and waits for the status strip, so the provider's first request (the balance) is
+ * answered. Each fault test has a server of its own that has only just started, and on a loaded
+ * 2-core machine its first pages take a while: 30 s, within the test's 60.
+ */
 async function openDiscovery(page: Page, balance: RegExp | string, locale: 'sv' | 'en' = 'sv'): Promise<void> {
   await page.goto(locale === 'en' ? '/app/discovery?locale=en' : '/app/discovery');
-  await expect(page.getByText(balance)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByText(balance)).toBeVisible({ timeout: 30_000 });
 }
