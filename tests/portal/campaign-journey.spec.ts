@@ -80,7 +80,8 @@ test.describe('campaigns, matching and claims', () => {
     browser,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    // Three browsers' worth of steps; 17 s on a quiet machine, past 120 s on a loaded CI runner.
+    test.setTimeout(240_000);
     const origin = baseURL ?? '';
     const title = `Vårens picknickkaffe ${Date.now().toString(36)}`;
     const creatorName = `Kim Kampanj ${Math.random().toString(36).slice(2, 6)}`;
