@@ -21,6 +21,8 @@ const site: Sources = import.meta.glob('/site/src/**/*.{ts,tsx,astro,mdx,js,mjs}
   import: 'default',
   eager: true,
 });
+// Only the names: the API must hold no schema files of its own (they live in contract/src/api).
+const apiSchemaFiles = Object.keys(import.meta.glob('/api/src/**/*.schemas.ts'));
 const contract: Sources = import.meta.glob(['/contract/src/**/*.ts', '!/contract/src/boundaries.test.ts'], {
   query: '?raw',
   import: 'default',
@@ -100,6 +102,20 @@ describe('workspace boundaries', () => {
       ...(contractPackage as { peerDependencies?: object }).peerDependencies,
     });
     expect(dependencies.filter((name) => name !== 'zod')).toEqual([]);
+  });
+
+  it("the API's request and answer schemas live in the contract, not in the API", () => {
+    expect(apiSchemaFiles).toEqual([]);
+    expect(Object.keys(contract).filter((file) => file.startsWith('/contract/src/api/')).length).toBeGreaterThan(10);
+  });
+
+  it('the portal takes only types from the API schemas, so zod stays out of its bundle', () => {
+    const valueImports = Object.entries(portal).flatMap(([file, source]) =>
+      [...source.matchAll(/^(import|export)\s+(?!type\b)[^;]*?from\s+'(@kollab\/contract\/api\/[^']+)'/gms)].map(
+        (match) => `${file} → ${match[2]}`,
+      ),
+    );
+    expect(valueImports).toEqual([]);
   });
 
   it('catches the imports it forbids', () => {

@@ -105,7 +105,7 @@ async function seedDemoContent(db: Database): Promise<void> {
       'Märk inlägget med "Reklam" i början av texten.',
       'Tagga @fjallkaffe och använd hashtaggarna.',
     ],
-  };
+  } satisfies Partial<typeof campaigns.$inferInsert>;
   await db.insert(campaigns).values([
     {
       ...base,

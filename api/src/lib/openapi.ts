@@ -1,19 +1,5 @@
-import { z } from '@hono/zod-openapi';
-import { ERROR_STATUS } from './errors.ts';
-
-export const ErrorResponseSchema = z
-  .object({
-    error: z.object({
-      code: z.enum(Object.keys(ERROR_STATUS) as [keyof typeof ERROR_STATUS, ...(keyof typeof ERROR_STATUS)[]]),
-      message: z.string().openapi({ description: 'For developers; show text chosen by `code`.' }),
-      fields: z
-        .record(z.string(), z.array(z.string()))
-        .optional()
-        .openapi({ description: 'Messages per dotted field path; `$` is the whole body.' }),
-      requestId: z.string(),
-    }),
-  })
-  .openapi('ErrorResponse');
+import type { z } from '@hono/zod-openapi';
+import { ErrorResponseSchema } from '@kollab/contract/api/errors';
 
 /** A documented JSON response. */
 export const jsonContent = <T extends z.ZodType>(schema: T, description: string) => ({

@@ -1,4 +1,13 @@
-import { CAMPAIGN_STATUSES, INVITATION_STATUSES, USAGE_RIGHTS } from '@kollab/contract/campaigns';
+import {
+  type AgeGroup,
+  CAMPAIGN_STATUSES,
+  type CreatorTier,
+  type Gender,
+  INVITATION_STATUSES,
+  type Objective,
+  type Platform,
+  USAGE_RIGHTS,
+} from '@kollab/contract/campaigns';
 import { CLAIM_STATUSES } from '@kollab/contract/claims';
 import { sql } from 'drizzle-orm';
 import {
@@ -44,13 +53,14 @@ export const campaigns = pgTable(
       .references(() => users.id, { onDelete: 'restrict' }),
     title: text().notNull(),
     description: text().notNull(),
-    objectives: text().array().notNull(),
+    // Typed as the vocabularies the API accepts (the request schemas check them on the way in).
+    objectives: text().array().$type<Objective[]>().notNull(),
     categories: text().array().notNull(),
-    platforms: text().array().notNull(),
-    creatorTiers: text().array().notNull(),
+    platforms: text().array().$type<Platform[]>().notNull(),
+    creatorTiers: text().array().$type<CreatorTier[]>().notNull(),
     audienceCountries: text().array().notNull().default(sql`'{}'::text[]`),
-    audienceAgeGroups: text().array().notNull().default(sql`'{}'::text[]`),
-    audienceGender: text().notNull().default('any'),
+    audienceAgeGroups: text().array().$type<AgeGroup[]>().notNull().default(sql`'{}'::text[]`),
+    audienceGender: text().$type<Gender>().notNull().default('any'),
     budgetOre: bigint({ mode: 'number' }).notNull(),
     payoutOre: bigint({ mode: 'number' }).notNull(),
     slots: integer().notNull(),

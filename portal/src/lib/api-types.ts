@@ -1,42 +1,11 @@
-import type { Role } from './auth-client';
+/*
+ * The API's answers, as its own schemas in @kollab/contract describe them: the portal reads the
+ * same shapes the API validates and documents in /api/openapi.json, so a change there fails here.
+ */
+import type { PaymentMethodView } from '@kollab/contract/api/payment-methods';
 
-/** `GET /api/user/get/{id}`: the signed-in user's account. */
-export interface User {
-  id: string;
-  email: string;
-  pendingEmail: string | null;
-  fullName: string;
-  role: Role;
-  locale: 'sv' | 'en';
-  phone: string | null;
-  /** Masked by the API: `YYYYMMDD-****`. */
-  personalNumber: string | null;
-  emailVerified: boolean;
-  image: string | null;
-  createdAt: string;
-}
+export type { Category, CreatorProfileView as CreatorProfile } from '@kollab/contract/api/creators';
+export type { PaymentMethodView as PaymentMethod } from '@kollab/contract/api/payment-methods';
+export type { UserView as User } from '@kollab/contract/api/users';
 
-export type PaymentMethodType = 'bank_account' | 'iban' | 'swish' | 'paypal';
-
-export interface PaymentMethod {
-  id: string;
-  type: PaymentMethodType;
-  masked: string;
-  isDefault: boolean;
-  createdAt: string;
-}
-
-export interface Category {
-  key: string;
-  sv: string;
-  en: string;
-}
-
-export interface CreatorProfile {
-  categories: string[];
-  instagramHandle: string | null;
-  instagramFollowers: number | null;
-  tiktokHandle: string | null;
-  tiktokFollowers: number | null;
-  bio: string | null;
-}
+export type PaymentMethodType = PaymentMethodView['type'];

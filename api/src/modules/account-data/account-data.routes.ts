@@ -1,10 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { DeletionRequestSchema } from '@kollab/contract/api/admin';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../lib/context.ts';
 import { createRouter } from '../../lib/create-router.ts';
 import { authErrorResponses, errorContent, errorResponses } from '../../lib/openapi.ts';
 import { requireUser } from '../../middleware/require-user.ts';
-import { DeletionRequestSchema } from '../admin/admin.schemas.ts';
 import { toDeletionRequestView } from '../admin/privacy.service.ts';
 import { cancelAccountDeletion, getAccountDeletion, requestAccountDeletion } from './account-deletion.service.ts';
 import { exportAccountData } from './account-export.service.ts';

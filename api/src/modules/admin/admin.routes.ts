@@ -1,11 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { createMiddleware } from 'hono/factory';
-import type { AppEnv } from '../../lib/context.ts';
-import { createRouter } from '../../lib/create-router.ts';
-import { IdParamSchema } from '../../lib/fields.ts';
-import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
-import { requireRole } from '../../middleware/require-user.ts';
-import { processDeletionRequest } from '../deletion-requests/deletion-requests.processing.ts';
 import {
   AdminAuditQuerySchema,
   AdminBrandSchema,
@@ -17,6 +10,8 @@ import {
   AdminCreatorSchema,
   AdminCreatorsQuerySchema,
   AdminDeletionRequestsQuerySchema,
+  AdminProviderUsageQuerySchema,
+  AdminProviderUsageSchema,
   AdminSubscriberSchema,
   AdminSubscribersQuerySchema,
   AdminUserSchema,
@@ -27,7 +22,14 @@ import {
   ChangeRoleBodySchema,
   DeletionRequestSchema,
   SuspendBodySchema,
-} from './admin.schemas.ts';
+} from '@kollab/contract/api/admin';
+import { IdParamSchema } from '@kollab/contract/api/fields';
+import { createMiddleware } from 'hono/factory';
+import type { AppEnv } from '../../lib/context.ts';
+import { createRouter } from '../../lib/create-router.ts';
+import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
+import { requireRole } from '../../middleware/require-user.ts';
+import { processDeletionRequest } from '../deletion-requests/deletion-requests.processing.ts';
 import { approveClaims, CAMPAIGNS_CSV, CLAIMS_CSV, listCampaigns, listClaims } from './content.service.ts';
 import { addAdminList } from './list-routes.ts';
 import { BRANDS_CSV, CREATORS_CSV, listBrands, listCreators, listUsers, USERS_CSV } from './people.service.ts';
@@ -41,12 +43,7 @@ import {
   SUBSCRIBERS_CSV,
   toDeletionRequestView,
 } from './privacy.service.ts';
-import {
-  AdminProviderUsageQuerySchema,
-  AdminProviderUsageSchema,
-  listProviderUsage,
-  PROVIDER_USAGE_CSV,
-} from './provider-usage.service.ts';
+import { listProviderUsage, PROVIDER_USAGE_CSV } from './provider-usage.service.ts';
 import { changeRole, resendVerificationFor, suspendUser, unsuspendUser } from './user-actions.service.ts';
 
 const tags = ['Admin'];

@@ -1,3 +1,10 @@
+import type {
+  AdminCampaign,
+  AdminCampaignsQuery,
+  AdminClaim,
+  AdminClaimsQuery,
+  BulkApproveResult,
+} from '@kollab/contract/api/admin';
 import type { Database } from '@kollab/db';
 import { brandProfiles, campaigns, claims, type User, users } from '@kollab/db/schema';
 import { and, count, eq, ilike } from 'drizzle-orm';
@@ -5,13 +12,6 @@ import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../lib/errors.ts';
 import { deriveState } from '../campaigns/campaign-view.ts';
 import { type ClaimDeps, transitionClaim } from '../claims/claims.service.ts';
-import type {
-  AdminCampaign,
-  AdminCampaignsQuery,
-  AdminClaim,
-  AdminClaimsQuery,
-  BulkApproveResult,
-} from './admin.schemas.ts';
 import { type CsvColumn, containsPattern, orderBy, type Window } from './list-query.ts';
 
 const CAMPAIGN_SORT = {

@@ -1,7 +1,3 @@
-import type { Database } from '@kollab/db';
-import { brandProfiles, campaigns, creatorProfiles, type User, users } from '@kollab/db/schema';
-import { and, arrayContains, count, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
-import { tierFor } from '../../lib/matching.ts';
 import type {
   AdminBrand,
   AdminBrandsQuery,
@@ -9,7 +5,11 @@ import type {
   AdminCreatorsQuery,
   AdminUser,
   AdminUsersQuery,
-} from './admin.schemas.ts';
+} from '@kollab/contract/api/admin';
+import type { Database } from '@kollab/db';
+import { brandProfiles, campaigns, creatorProfiles, type User, users } from '@kollab/db/schema';
+import { and, arrayContains, count, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { tierFor } from '../../lib/matching.ts';
 import { type CsvColumn, containsPattern, orderBy, type Window } from './list-query.ts';
 
 export function toAdminUser(user: User): AdminUser {

@@ -1,9 +1,3 @@
-import type { Database } from '@kollab/db';
-import { auditLog, deletionRequests, subscribers, type User, users } from '@kollab/db/schema';
-import { and, count, eq, ilike, isNotNull, isNull, or } from 'drizzle-orm';
-import { recordAudit } from '../../lib/audit.ts';
-import { AppError } from '../../lib/errors.ts';
-import type { DeletionRequest } from '../deletion-requests/deletion-requests.processing.ts';
 import type {
   AdminAuditQuery,
   AdminDeletionRequestsQuery,
@@ -11,7 +5,13 @@ import type {
   AdminSubscribersQuery,
   AuditEntry,
   DeletionRequestView,
-} from './admin.schemas.ts';
+} from '@kollab/contract/api/admin';
+import type { Database } from '@kollab/db';
+import { auditLog, deletionRequests, subscribers, type User, users } from '@kollab/db/schema';
+import { and, count, eq, ilike, isNotNull, isNull, or } from 'drizzle-orm';
+import { recordAudit } from '../../lib/audit.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { DeletionRequest } from '../deletion-requests/deletion-requests.processing.ts';
 import { type CsvColumn, containsPattern, orderBy, type Window } from './list-query.ts';
 
 const SUBSCRIBER_SORT = { createdAt: subscribers.createdAt, email: subscribers.email } as const;

@@ -1,47 +1,8 @@
-import { z } from '@hono/zod-openapi';
+import type { AdminProviderUsage, AdminProviderUsageQuery } from '@kollab/contract/api/admin';
 import type { Database } from '@kollab/db';
 import { brandProfiles, providerUsage, users } from '@kollab/db/schema';
 import { and, count, eq, gte, ilike, lte, or } from 'drizzle-orm';
-import {
-  type CsvColumn,
-  containsPattern,
-  IdFilter,
-  orderBy,
-  pageParams,
-  SearchParam,
-  sortParams,
-  type Window,
-} from './list-query.ts';
-
-const Day = z.iso.date().optional();
-
-export const AdminProviderUsageQuerySchema = z
-  .object({
-    ...pageParams,
-    ...sortParams(['day', 'credits', 'rawRequests', 'requests'], 'day'),
-    q: SearchParam.openapi({ description: 'E-mail or brand name contains' }),
-    userId: IdFilter,
-    from: Day.openapi({ description: 'First day (YYYY-MM-DD), inclusive' }),
-    to: Day.openapi({ description: 'Last day (YYYY-MM-DD), inclusive' }),
-  })
-  .strict();
-export type AdminProviderUsageQuery = z.infer<typeof AdminProviderUsageQuerySchema>;
-
-export const AdminProviderUsageSchema = z
-  .object({
-    id: z.string().openapi({ description: '<userId>:<day>, stable per row' }),
-    day: z.string(),
-    userId: z.string(),
-    userEmail: z.string(),
-    role: z.string(),
-    brandName: z.string().nullable(),
-    credits: z.number(),
-    rawRequests: z.number().int(),
-    requests: z.number().int(),
-    cacheHits: z.number().int(),
-  })
-  .openapi('AdminProviderUsage');
-export type AdminProviderUsage = z.infer<typeof AdminProviderUsageSchema>;
+import { type CsvColumn, containsPattern, orderBy, type Window } from './list-query.ts';
 
 const SORT = {
   day: providerUsage.day,

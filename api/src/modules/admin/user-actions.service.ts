@@ -1,3 +1,4 @@
+import type { AdminUser } from '@kollab/contract/api/admin';
 import type { Database } from '@kollab/db';
 import { creatorProfiles, type User, users } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
@@ -9,7 +10,6 @@ import { accountMail } from '../auth/auth.mails.ts';
 import { issueEmailToken } from '../auth/auth.service.ts';
 import { invalidateUserSessions } from '../auth/session.ts';
 import { isErased } from '../deletion-requests/deletion-requests.processing.ts';
-import type { AdminUser } from './admin.schemas.ts';
 import { toAdminUser } from './people.service.ts';
 
 /*

@@ -1,9 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import { clientIp } from '../../lib/client-ip.ts';
-import { createRouter } from '../../lib/create-router.ts';
-import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
-import { consumeRateLimit, enforceRateLimit } from '../../lib/rate-limit.ts';
-import { requireUser } from '../../middleware/require-user.ts';
 import {
   ChangePasswordBodySchema,
   EmailBodySchema,
@@ -14,7 +9,12 @@ import {
   SignUpBodySchema,
   StatusSchema,
   TokenBodySchema,
-} from './auth.schemas.ts';
+} from '@kollab/contract/api/auth';
+import { clientIp } from '../../lib/client-ip.ts';
+import { createRouter } from '../../lib/create-router.ts';
+import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
+import { consumeRateLimit, enforceRateLimit } from '../../lib/rate-limit.ts';
+import { requireUser } from '../../middleware/require-user.ts';
 import {
   changePassword,
   confirmEmailChange,

@@ -1,12 +1,4 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { users } from '@kollab/db/schema';
-import { eq } from 'drizzle-orm';
-import { clientIp } from '../../lib/client-ip.ts';
-import { createRouter } from '../../lib/create-router.ts';
-import { errorContent, errorResponses, formBody, jsonContent } from '../../lib/openapi.ts';
-import { enforceRateLimit } from '../../lib/rate-limit.ts';
-import { safeCallbackPath, signInPagePath } from '../../lib/redirects.ts';
-import { requireUser } from '../../middleware/require-user.ts';
 import {
   CredentialsFormSchema,
   CsrfSchema,
@@ -17,7 +9,15 @@ import {
   SignOutFormSchema,
   UpdateSessionBodySchema,
   UrlSchema,
-} from './auth.schemas.ts';
+} from '@kollab/contract/api/auth';
+import { users } from '@kollab/db/schema';
+import { eq } from 'drizzle-orm';
+import { clientIp } from '../../lib/client-ip.ts';
+import { createRouter } from '../../lib/create-router.ts';
+import { errorContent, errorResponses, formBody, jsonContent } from '../../lib/openapi.ts';
+import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { safeCallbackPath, signInPagePath } from '../../lib/redirects.ts';
+import { requireUser } from '../../middleware/require-user.ts';
 import { authenticateWithPassword } from './auth.service.ts';
 import { recordClientLog } from './client-log.ts';
 import { assertCsrfToken, issueCsrfToken } from './csrf-token.ts';

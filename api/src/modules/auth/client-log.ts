@@ -1,9 +1,9 @@
+import type { LogForm } from '@kollab/contract/api/auth';
 import type { Database } from '@kollab/db';
 import { clientLogs } from '@kollab/db/schema';
 import { lt } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
-import type { LogForm } from './auth.schemas.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** One browser reports a handful of events a minute at most; all browsers together a bounded number an hour. */

@@ -1,6 +1,6 @@
 import type { z } from '@hono/zod-openapi';
+import type { SessionSchema } from '@kollab/contract/api/auth';
 import type { User } from '@kollab/db/schema';
-import type { SessionSchema } from './auth.schemas.ts';
 
 export type SessionView = z.infer<typeof SessionSchema>;
 

@@ -1,4 +1,11 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  type BrandProfile,
+  BrandProfileEnvelopeSchema,
+  type UpdateBrandProfileBody,
+  UpdateBrandProfileBodySchema,
+} from '@kollab/contract/api/brands';
+import { parseSocialHandle } from '@kollab/contract/social-handle';
 import type { Database } from '@kollab/db';
 import { brandProfiles, type User } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
@@ -6,36 +13,7 @@ import { createRouter } from '../../lib/create-router.ts';
 import { AppError, type FieldErrors } from '../../lib/errors.ts';
 import { authErrorResponses, errorResponses } from '../../lib/openapi.ts';
 import { parseOrgNumber } from '../../lib/org-number.ts';
-import { parseSocialHandle } from '../../lib/social-handle.ts';
 import { requireRole } from '../../middleware/require-user.ts';
-
-const BrandProfileSchema = z
-  .object({
-    companyName: z.string(),
-    orgNumber: z.string().nullable(),
-    website: z.string().nullable(),
-    instagramHandle: z.string().nullable(),
-    instagramPosts: z.number().nullable(),
-    instagramFollowers: z.number().nullable(),
-    instagramFollowing: z.number().nullable(),
-  })
-  .openapi('BrandProfile');
-const EnvelopeSchema = z.object({ data: BrandProfileSchema.nullable() }).openapi('BrandProfileResponse');
-const UpdateBodySchema = z
-  .object({
-    companyName: z.string({ message: 'required' }).trim().min(1, 'required').max(120, 'too_long'),
-    orgNumber: z.string().trim().max(20, 'invalid_org_number').nullable().optional(),
-    website: z
-      .url({ protocol: /^https?$/, message: 'invalid_url' })
-      .max(300, 'too_long')
-      .nullable()
-      .optional(),
-    instagramHandle: z.string().trim().max(200, 'invalid_handle').nullable().optional(),
-  })
-  .strict()
-  .openapi('UpdateBrandProfileBody');
-
-type BrandProfile = z.infer<typeof BrandProfileSchema>;
 
 function toView(row: typeof brandProfiles.$inferSelect | undefined): BrandProfile | null {
   if (!row) return null;
@@ -48,7 +26,7 @@ function toView(row: typeof brandProfiles.$inferSelect | undefined): BrandProfil
  * Saves the brand's company details; the Instagram handle is normalised like creators' handles.
  * @throws validation_failed naming the bad field
  */
-async function saveBrandProfile(db: Database, brand: User, input: z.infer<typeof UpdateBodySchema>) {
+async function saveBrandProfile(db: Database, brand: User, input: UpdateBrandProfileBody) {
   const fields: FieldErrors = {};
   let orgNumber: string | null | undefined = input.orgNumber === '' ? null : input.orgNumber;
   if (orgNumber) {
@@ -77,7 +55,10 @@ async function saveBrandProfile(db: Database, brand: User, input: z.infer<typeof
   return toView(row);
 }
 
-const response = { description: 'The brand profile', content: { 'application/json': { schema: EnvelopeSchema } } };
+const response = {
+  description: 'The brand profile',
+  content: { 'application/json': { schema: BrandProfileEnvelopeSchema } },
+};
 
 export const brandRoutes = createRouter()
   .openapi(
@@ -100,7 +81,7 @@ export const brandRoutes = createRouter()
       path: '/brand-profile',
       tags: ['Brands'],
       summary: 'Save company name, organisation number, website and Instagram handle',
-      request: { body: { content: { 'application/json': { schema: UpdateBodySchema } }, required: true } },
+      request: { body: { content: { 'application/json': { schema: UpdateBrandProfileBodySchema } }, required: true } },
       responses: { 200: response, ...errorResponses, ...authErrorResponses },
     }),
     async (c) => {

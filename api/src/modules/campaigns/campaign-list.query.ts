@@ -1,3 +1,4 @@
+import type { ListCampaignsQuery } from '@kollab/contract/api/campaigns';
 import type { Database } from '@kollab/db';
 import {
   brandProfiles,
@@ -11,8 +12,7 @@ import {
 import { and, arrayContains, asc, count, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { BoundedCache, perOwner } from '../../lib/bounded-cache.ts';
 import { type CampaignListAnswer, pageFromCache, pageVersions, rememberPage } from './campaign-page-cache.ts';
-import { type BrandProfileView, toCampaignViews } from './campaign-view.ts';
-import type { ListCampaignsQuery } from './campaigns.schemas.ts';
+import { type BrandProfileView, type MyClaim, toCampaignViews } from './campaign-view.ts';
 
 // The campaign list (GET /api/campaigns): prepared statements per request shape, totals kept per
 // list version, and a creator's page from campaign-page-cache.ts. Hot enough to be its own file.
@@ -73,7 +73,7 @@ type ListRow = {
   brandName: string;
   profile: BrandProfileView | null;
   myClaimId: string | null;
-  myClaimStatus: string | null;
+  myClaimStatus: MyClaim['status'] | null;
   /** Row versions (`xmin`) of the campaign and of its brand's user and profile rows (campaign-page-cache.ts). */
   campaignVersion: string;
   brandVersion: string;
@@ -318,7 +318,7 @@ export async function listCampaigns(db: Database, actor: User, query: ListCampai
       { id: row.campaign.brandId, fullName: row.brandName, profile: row.profile },
     ]),
   );
-  const myClaims = new Map<string, { id: string; status: string }>();
+  const myClaims = new Map<string, MyClaim>();
   for (const row of page) {
     if (row.myClaimId && row.myClaimStatus)
       myClaims.set(row.campaign.id, { id: row.myClaimId, status: row.myClaimStatus });

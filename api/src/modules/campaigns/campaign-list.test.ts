@@ -1,10 +1,10 @@
+import type { CampaignView } from '@kollab/contract/api/campaigns';
 import { brandProfiles, campaignListVersion, campaigns, claims } from '@kollab/db/schema';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrandProfile, createCampaign, createClaim, createUser } from '../../../test/support/factories.ts';
 import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import type { CampaignView } from './campaigns.schemas.ts';
 
 // GET /api/campaigns totals are kept in memory per list version (campaign-list.query.ts). These tests
 // change campaigns every way the list can notice, through the API and behind its back (as another

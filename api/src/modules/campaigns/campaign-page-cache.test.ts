@@ -1,3 +1,4 @@
+import type { CampaignView } from '@kollab/contract/api/campaigns';
 import { brandProfiles, campaigns, claims, users } from '@kollab/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -5,7 +6,6 @@ import { createBrandProfile, createCampaign, createClaim, createUser } from '../
 import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { forgetCampaignPages, pageCacheStats } from './campaign-page-cache.ts';
-import type { CampaignView } from './campaigns.schemas.ts';
 
 // Creators' campaign pages are kept in memory and checked against the database on every request
 // (campaign-page-cache.ts). Each test changes what a page shows, mostly behind the API's back (as

@@ -1,9 +1,10 @@
+import type { CampaignView } from '@kollab/contract/api/campaigns';
 import type { Database } from '@kollab/db';
 import type { User } from '@kollab/db/schema';
 import { sql } from 'drizzle-orm';
 import { BoundedCache, perOwner } from '../../lib/bounded-cache.ts';
 import { type PreparedJson, prepareJson } from '../../lib/compress-json.ts';
-import type { CampaignView } from './campaigns.schemas.ts';
+import type { MyClaim } from './campaign-view.ts';
 
 /**
  * Pages of published campaigns as creators see them, kept in memory and checked against PostgreSQL
@@ -96,7 +97,7 @@ function prepareCheck(db: Database) {
       claimsUnpublished: sql<boolean>`exists (select 1 from claims c join campaigns k on k.id = c.campaign_id
         where c.creator_id = ${me} and k.status <> 'published')`,
       myClaims: sql<
-        string | [string, string, string][]
+        string | [string, string, MyClaim['status']][]
       >`(select coalesce(json_agg(json_build_array(m.campaign_id, m.id, m.status)), '[]')
         from (select distinct on (campaign_id) campaign_id, id, status from claims
           where creator_id = ${me} and campaign_id = any(${ids}) order by campaign_id, created_at desc) m)`,
@@ -128,7 +129,9 @@ export async function pageFromCache(db: Database, creator: User, key: string): P
   }
   countsOf(db).hits += 1;
   const mine =
-    typeof now.myClaims === 'string' ? (JSON.parse(now.myClaims) as [string, string, string][]) : now.myClaims;
+    typeof now.myClaims === 'string'
+      ? (JSON.parse(now.myClaims) as [string, string, MyClaim['status']][])
+      : now.myClaims;
   if (mine.length === 0) return { prepared: cached.prepared };
   const claimOf = new Map(mine.map(([campaignId, id, status]) => [campaignId, { id, status }]));
   return {

@@ -1,7 +1,11 @@
+import type { CampaignView } from '@kollab/contract/api/campaigns';
+
 import type { Database } from '@kollab/db';
 import { brandProfiles, type Campaign, claims, type User, users } from '@kollab/db/schema';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { CampaignView } from './campaigns.schemas.ts';
+
+/** A creator's own newest claim on a campaign, as the campaign's view shows it. */
+export type MyClaim = NonNullable<CampaignView['myClaim']>;
 
 type CampaignState = CampaignView['state'];
 
@@ -35,7 +39,7 @@ export interface ViewContext {
   /** Already-loaded brands, keyed by user id (saves a query for list pages). */
   brands?: Map<string, BrandInfo>;
   /** Already-loaded newest claim of the creator per campaign id. */
-  myClaims?: Map<string, { id: string; status: string }>;
+  myClaims?: Map<string, MyClaim>;
 }
 
 /**

@@ -1,10 +1,19 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import {
+  CampaignEnvelopeSchema,
+  CampaignPageSchema,
+  CampaignSpendSchema,
+  CreateCampaignBodySchema,
+  ListCampaignsQuerySchema,
+  MatchListSchema,
+  UpdateCampaignBodySchema,
+} from '@kollab/contract/api/campaigns';
+import { IdParamSchema } from '@kollab/contract/api/fields';
 import { campaigns } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
 import { sendPreparedJson } from '../../lib/compress-json.ts';
 import { createRouter } from '../../lib/create-router.ts';
 import { AppError } from '../../lib/errors.ts';
-import { IdParamSchema } from '../../lib/fields.ts';
 import { processImage } from '../../lib/images.ts';
 import { authErrorResponses, errorContent, errorResponses, jsonContent } from '../../lib/openapi.ts';
 import { generateToken } from '../../lib/tokens.ts';
@@ -12,14 +21,6 @@ import { readUploadedFile } from '../../lib/uploads.ts';
 import { requireRole, requireUser, requireVerifiedUser } from '../../middleware/require-user.ts';
 import { listCampaigns } from './campaign-list.query.ts';
 import { toCampaignViews } from './campaign-view.ts';
-import {
-  CampaignEnvelopeSchema,
-  CampaignPageSchema,
-  CreateCampaignBodySchema,
-  ListCampaignsQuerySchema,
-  MatchListSchema,
-  UpdateCampaignBodySchema,
-} from './campaigns.schemas.ts';
 import {
   createCampaign,
   getCampaignSpend,
@@ -128,17 +129,7 @@ const router = createRouter()
       summary: 'Committed spend (accepted payouts) and remaining budget',
       request: { params: IdParamSchema },
       responses: {
-        200: jsonContent(
-          z.object({
-            data: z.object({
-              budgetOre: z.number(),
-              committedOre: z.number(),
-              remainingOre: z.number(),
-              acceptedClaims: z.number(),
-            }),
-          }),
-          'Spend',
-        ),
+        200: jsonContent(z.object({ data: CampaignSpendSchema }), 'Spend'),
         ...common,
       },
     }),

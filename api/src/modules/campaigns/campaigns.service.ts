@@ -1,15 +1,15 @@
+import {
+  type CampaignView,
+  type CreateCampaignBody,
+  campaignRuleIssues,
+  type UpdateCampaignBody,
+} from '@kollab/contract/api/campaigns';
 import type { Database } from '@kollab/db';
 import { type Campaign, campaigns, claims, type User } from '@kollab/db/schema';
 import { and, count, eq, type SQL, sql } from 'drizzle-orm';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { toCampaignViews } from './campaign-view.ts';
-import {
-  type CampaignView,
-  type CreateCampaignBody,
-  campaignRuleIssues,
-  type UpdateCampaignBody,
-} from './campaigns.schemas.ts';
 
 const MONEY_TERMS = ['budgetOre', 'payoutOre', 'slots'] as const;
 

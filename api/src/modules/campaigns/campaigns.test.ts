@@ -1,3 +1,4 @@
+import type { CampaignView } from '@kollab/contract/api/campaigns';
 import { campaigns, claimEvents, claims, creatorProfiles, invitations, type User, users } from '@kollab/db/schema';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -7,7 +8,6 @@ import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
 import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { addWorkingDays } from '../../lib/working-days.ts';
-import type { CampaignView } from './campaigns.schemas.ts';
 
 let t: TestApp;
 let smtp: TestSmtp;

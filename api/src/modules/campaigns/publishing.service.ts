@@ -1,3 +1,4 @@
+import type { CampaignView } from '@kollab/contract/api/campaigns';
 import type { Database } from '@kollab/db';
 import { campaigns, claimEvents, claims, creatorProfiles, invitations, type User, users } from '@kollab/db/schema';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
@@ -10,7 +11,6 @@ import { type CreatorCandidate, rankCreators } from '../../lib/matching.ts';
 import { addWorkingDays } from '../../lib/working-days.ts';
 import { claimMail } from '../claims/claims.mails.ts';
 import { toCampaignViews } from './campaign-view.ts';
-import type { CampaignView } from './campaigns.schemas.ts';
 import { getOwnCampaign } from './campaigns.service.ts';
 
 export interface PublishingDeps {

@@ -1,14 +1,14 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { createRouter } from '../../lib/create-router.ts';
-import { authErrorResponses, errorContent, errorResponses, jsonContent } from '../../lib/openapi.ts';
-import { requireUser } from '../../middleware/require-user.ts';
 import {
   ChatMessageSchema,
   ConversationSchema,
   MarkReadBodySchema,
   MessagesQuerySchema,
   PostMessageBodySchema,
-} from './chat.schemas.ts';
+} from '@kollab/contract/api/chat';
+import { createRouter } from '../../lib/create-router.ts';
+import { authErrorResponses, errorContent, errorResponses, jsonContent } from '../../lib/openapi.ts';
+import { requireUser } from '../../middleware/require-user.ts';
 import { listConversations, listMessages, markRead, postMessage, unreadTotal } from './chat.service.ts';
 import { streamMessages } from './chat.stream.ts';
 

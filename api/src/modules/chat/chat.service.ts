@@ -1,3 +1,4 @@
+import type { ChatMessage, Conversation } from '@kollab/contract/api/chat';
 import { type Database, queryRows } from '@kollab/db';
 import {
   brandProfiles,
@@ -15,7 +16,6 @@ import { AppError } from '../../lib/errors.ts';
 import { CHAT_CHANNEL } from '../../lib/message-bus.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { avatarUrl } from '../auth/session-view.ts';
-import type { ChatMessage, Conversation } from './chat.schemas.ts';
 
 /**
  * The claim whose conversation the actor may use: its creator, the brand that owns the campaign,

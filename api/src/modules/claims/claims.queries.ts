@@ -1,3 +1,4 @@
+import type { ClaimDetails, ClaimView, ListClaimsQuery } from '@kollab/contract/api/claims';
 import type { Database } from '@kollab/db';
 import {
   brandProfiles,
@@ -13,7 +14,6 @@ import {
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.ts';
 import { avatarUrl } from '../auth/session-view.ts';
-import type { ClaimDetails, ClaimView, ListClaimsQuery } from './claims.schemas.ts';
 
 /** Creators see their own claims, brands the claims on their campaigns, admins all. */
 function claimVisibility(actor: User): SQL | undefined {

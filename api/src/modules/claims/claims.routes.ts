@@ -1,11 +1,4 @@
 import { createRoute } from '@hono/zod-openapi';
-import type { ClaimStatus } from '@kollab/contract/claims';
-import { createRouter } from '../../lib/create-router.ts';
-import { IdParamSchema } from '../../lib/fields.ts';
-import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
-import { requireRole, requireUser, requireVerifiedUser } from '../../middleware/require-user.ts';
-import { getVisibleCampaign } from '../campaigns/campaigns.service.ts';
-import { getClaimDetails, listClaims, listInvitations } from './claims.queries.ts';
 import {
   AnswerInvitationBodySchema,
   ClaimEnvelopeSchema,
@@ -16,7 +9,14 @@ import {
   ListClaimsQuerySchema,
   ReasonBodySchema,
   SubmitBodySchema,
-} from './claims.schemas.ts';
+} from '@kollab/contract/api/claims';
+import { IdParamSchema } from '@kollab/contract/api/fields';
+import type { ClaimStatus } from '@kollab/contract/claims';
+import { createRouter } from '../../lib/create-router.ts';
+import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
+import { requireRole, requireUser, requireVerifiedUser } from '../../middleware/require-user.ts';
+import { getVisibleCampaign } from '../campaigns/campaigns.service.ts';
+import { getClaimDetails, listClaims, listInvitations } from './claims.queries.ts';
 import { answerInvitation, createClaim, transitionClaim } from './claims.service.ts';
 
 const tags = ['Claims'];

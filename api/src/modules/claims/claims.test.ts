@@ -1,3 +1,4 @@
+import type { ClaimDetails, ClaimView } from '@kollab/contract/api/claims';
 import { type Campaign, type Claim, campaigns, claimEvents, claims, invitations, type User } from '@kollab/db/schema';
 import { and, asc, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -15,7 +16,6 @@ import { sweep } from '../../jobs/scheduler.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createMailer } from '../../lib/mailer.ts';
 import { addWorkingDays } from '../../lib/working-days.ts';
-import type { ClaimDetails, ClaimView } from './claims.schemas.ts';
 
 let t: TestApp;
 let smtp: TestSmtp;

@@ -1,13 +1,13 @@
 import { createRoute } from '@hono/zod-openapi';
-import { CATEGORIES, CATEGORY_KEYS } from '@kollab/contract/categories';
-import { createRouter } from '../../lib/create-router.ts';
-import { authErrorResponses, errorResponses } from '../../lib/openapi.ts';
-import { requireRole } from '../../middleware/require-user.ts';
 import {
   CategoryListSchema,
   CreatorProfileEnvelopeSchema,
   UpdateCreatorProfileBodySchema,
-} from './creators.schemas.ts';
+} from '@kollab/contract/api/creators';
+import { CATEGORIES, CATEGORY_KEYS } from '@kollab/contract/categories';
+import { createRouter } from '../../lib/create-router.ts';
+import { authErrorResponses, errorResponses } from '../../lib/openapi.ts';
+import { requireRole } from '../../middleware/require-user.ts';
 import { getCreatorProfile, updateCreatorProfile } from './creators.service.ts';
 
 const tags = ['Creators'];

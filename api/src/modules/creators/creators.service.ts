@@ -1,9 +1,9 @@
+import type { CreatorProfileView, UpdateCreatorProfileBody } from '@kollab/contract/api/creators';
+import { parseSocialHandle, type SocialPlatform } from '@kollab/contract/social-handle';
 import type { Database } from '@kollab/db';
 import { creatorProfiles, type User } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
 import { AppError, type FieldErrors } from '../../lib/errors.ts';
-import { parseSocialHandle, type SocialPlatform } from '../../lib/social-handle.ts';
-import type { CreatorProfileView, UpdateCreatorProfileBody } from './creators.schemas.ts';
 
 function toView(row: typeof creatorProfiles.$inferSelect | undefined): CreatorProfileView {
   return {

@@ -1,10 +1,10 @@
+import type { CreatorProfileView } from '@kollab/contract/api/creators';
 import { creatorProfiles, type User } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/support/factories.ts';
 import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import type { CreatorProfileView } from './creators.schemas.ts';
 
 let t: TestApp;
 

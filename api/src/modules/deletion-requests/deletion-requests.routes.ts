@@ -1,15 +1,15 @@
 import { createRoute } from '@hono/zod-openapi';
-import { clientIp } from '../../lib/client-ip.ts';
-import { createRouter } from '../../lib/create-router.ts';
-import { errorContent, errorResponses } from '../../lib/openapi.ts';
-import { enforceRateLimit } from '../../lib/rate-limit.ts';
-import { deletionConfirmationMail } from './deletion-requests.mail.ts';
 import {
   ConfirmDeletionRequestBodySchema,
   CreateDeletionRequestBodySchema,
   DeletionRequestConfirmedSchema,
   DeletionRequestReceivedSchema,
-} from './deletion-requests.schemas.ts';
+} from '@kollab/contract/api/deletion-requests';
+import { clientIp } from '../../lib/client-ip.ts';
+import { createRouter } from '../../lib/create-router.ts';
+import { errorContent, errorResponses } from '../../lib/openapi.ts';
+import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { deletionConfirmationMail } from './deletion-requests.mail.ts';
 import { confirmDeletionRequest, createDeletionRequest } from './deletion-requests.service.ts';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });

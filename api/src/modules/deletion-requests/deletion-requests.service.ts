@@ -1,10 +1,10 @@
+import type { CreateDeletionRequestBody, DeletionRequestConfirmed } from '@kollab/contract/api/deletion-requests';
 import type { Database } from '@kollab/db';
 import { deletionRequests, users } from '@kollab/db/schema';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
-import type { CreateDeletionRequestBody, DeletionRequestConfirmed } from './deletion-requests.schemas.ts';
 
 /** The privacy policy promises erasure within 14 days of the request. */
 export const DELETION_DUE_DAYS = 14;

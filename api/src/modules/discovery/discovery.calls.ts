@@ -1,4 +1,5 @@
 import type { z } from '@hono/zod-openapi';
+import type { SearchRequestSchema } from '@kollab/contract/api/discovery';
 import type { User } from '@kollab/db/schema';
 import type { Context } from 'hono';
 import {
@@ -12,8 +13,8 @@ import {
 import type { AppEnv } from '../../lib/context.ts';
 import { AppError, fieldErrorsFromZod } from '../../lib/errors.ts';
 import { requireUser } from '../../middleware/require-user.ts';
-import { providerHandle, type SearchRequestSchema } from './discovery.schemas.ts';
 import type { ProviderCall } from './provider-call.ts';
+import { providerHandle } from './provider-handle.ts';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

@@ -1,4 +1,24 @@
 import { createRoute } from '@hono/zod-openapi';
+import {
+  DictionaryParamsSchema,
+  DictionaryQuerySchema,
+  EmailSearchBodySchema,
+  InviteBodySchema,
+  InviteResultSchema,
+  OverlapBodySchema,
+  OverlapPlatformParamSchema,
+  PerformanceRequestSchema,
+  PlatformParamSchema,
+  proxied,
+  QuoteSchema,
+  RawParamsSchema,
+  RawRequestSchema,
+  ReportParamsSchema,
+  ReportQuerySchema,
+  ReportRequestSchema,
+  SearchRequestSchema,
+  StatusSchema,
+} from '@kollab/contract/api/discovery';
 import type { Context } from 'hono';
 import {
   checkRawParams,
@@ -13,27 +33,6 @@ import { AppError } from '../../lib/errors.ts';
 import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
 import { cacheKey, isCached } from './cache.ts';
 import { providerCalls, requireDiscoveryUser, SEARCH_PAGE_CREDITS, TTL } from './discovery.calls.ts';
-import {
-  DictionaryParamsSchema,
-  DictionaryQuerySchema,
-  EmailSearchBodySchema,
-  InviteBodySchema,
-  InviteResultSchema,
-  OverlapBodySchema,
-  OverlapPlatformParamSchema,
-  PerformanceRequestSchema,
-  PlatformParamSchema,
-  providerHandle,
-  proxied,
-  QuoteSchema,
-  RawParamsSchema,
-  RawRequestSchema,
-  ReportParamsSchema,
-  ReportQuerySchema,
-  ReportRequestSchema,
-  SearchRequestSchema,
-  StatusSchema,
-} from './discovery.schemas.ts';
 import { inviteFromDiscovery } from './invitations.service.ts';
 import type { Provider } from './provider.ts';
 import {
@@ -43,6 +42,7 @@ import {
   type ProviderCall,
   preparedFromCache,
 } from './provider-call.ts';
+import { providerHandle } from './provider-handle.ts';
 import { totalsToday, usageToday } from './usage.ts';
 
 const tags = ['Discovery'];

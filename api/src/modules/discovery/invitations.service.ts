@@ -1,3 +1,4 @@
+import { normaliseHandle } from '@kollab/contract/api/discovery';
 import { brandProfiles, claims, creatorProfiles, invitations, type User, users } from '@kollab/db/schema';
 import { and, eq, isNotNull, isNull, notInArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../../lib/audit.ts';
@@ -7,7 +8,6 @@ import { scoreCreator } from '../../lib/matching.ts';
 import { addWorkingDays } from '../../lib/working-days.ts';
 import { getOwnCampaign } from '../campaigns/campaigns.service.ts';
 import { claimMail } from '../claims/claims.mails.ts';
-import { normaliseHandle } from './discovery.schemas.ts';
 
 type InviteInput = {
   campaignId: string;

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
+import { HealthSchema } from '@kollab/contract/api/health';
 import { createRouter } from '../../lib/create-router.ts';
 import { errorContent, errorResponses } from '../../lib/openapi.ts';
-import { HealthSchema } from './health.schemas.ts';
 import { checkHealth } from './health.service.ts';
 
 const getHealth = createRoute({

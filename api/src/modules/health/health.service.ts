@@ -1,8 +1,8 @@
+import type { Health } from '@kollab/contract/api/health';
 import type { Database, DatabaseKind } from '@kollab/db';
 import { sql } from 'drizzle-orm';
 import packageJson from '../../../../package.json' with { type: 'json' };
 import { AppError } from '../../lib/errors.ts';
-import type { Health } from './health.schemas.ts';
 
 /**
  * Checks that the database answers a query.

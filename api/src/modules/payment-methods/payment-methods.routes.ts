@@ -1,15 +1,15 @@
 import { createRoute } from '@hono/zod-openapi';
-import { createRouter } from '../../lib/create-router.ts';
-import { authErrorResponses, errorContent, errorResponses, jsonContent } from '../../lib/openapi.ts';
-import { requireUser } from '../../middleware/require-user.ts';
-import { requireRecentSignIn } from '../auth/reauthentication.ts';
-import { sendSecurityNotice } from '../auth/security-notices.ts';
 import {
   AddPaymentMethodBodySchema,
   PaymentMethodEnvelopeSchema,
   PaymentMethodListSchema,
   UpdatePaymentMethodBodySchema,
-} from './payment-methods.schemas.ts';
+} from '@kollab/contract/api/payment-methods';
+import { createRouter } from '../../lib/create-router.ts';
+import { authErrorResponses, errorContent, errorResponses, jsonContent } from '../../lib/openapi.ts';
+import { requireUser } from '../../middleware/require-user.ts';
+import { requireRecentSignIn } from '../auth/reauthentication.ts';
+import { sendSecurityNotice } from '../auth/security-notices.ts';
 import { addPaymentMethod, listPaymentMethods, makeDefaultPaymentMethod } from './payment-methods.service.ts';
 
 const tags = ['Payment methods'];

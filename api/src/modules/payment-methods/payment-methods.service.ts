@@ -1,3 +1,4 @@
+import type { AddPaymentMethodBody, PaymentMethodView } from '@kollab/contract/api/payment-methods';
 import type { Database } from '@kollab/db';
 import { paymentMethods, type User, users } from '@kollab/db/schema';
 import { and, asc, count, eq } from 'drizzle-orm';
@@ -7,7 +8,6 @@ import { AppError } from '../../lib/errors.ts';
 import { parseBic, parseIban } from '../../lib/iban.ts';
 import { parseSwishNumber } from '../../lib/phone.ts';
 import type { Secrets } from '../../lib/secrets.ts';
-import type { AddPaymentMethodBody, PaymentMethodView } from './payment-methods.schemas.ts';
 
 const MAX_METHODS = 10;
 

@@ -1,3 +1,4 @@
+import type { PaymentMethodView } from '@kollab/contract/api/payment-methods';
 import { paymentMethods, type User } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,7 +7,6 @@ import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { decrypt } from '../../lib/encryption.ts';
 import { loadSecrets } from '../../lib/secrets.ts';
-import type { PaymentMethodView } from './payment-methods.schemas.ts';
 
 let t: TestApp;
 

@@ -1,16 +1,16 @@
 import { createRoute } from '@hono/zod-openapi';
-import { clientIp } from '../../lib/client-ip.ts';
-import { createRouter } from '../../lib/create-router.ts';
-import { errorContent, errorResponses } from '../../lib/openapi.ts';
-import { enforceRateLimit } from '../../lib/rate-limit.ts';
-import { changeConfirmationMail, confirmationMail } from './subscribers.mail.ts';
 import {
   SiteStatsSchema,
   SubscribeBodySchema,
   SubscribeResultSchema,
   SubscriptionStatusSchema,
   TokenBodySchema,
-} from './subscribers.schemas.ts';
+} from '@kollab/contract/api/subscribers';
+import { clientIp } from '../../lib/client-ip.ts';
+import { createRouter } from '../../lib/create-router.ts';
+import { errorContent, errorResponses } from '../../lib/openapi.ts';
+import { enforceRateLimit } from '../../lib/rate-limit.ts';
+import { changeConfirmationMail, confirmationMail } from './subscribers.mail.ts';
 import { confirmSubscription, getSiteStats, subscribe, unsubscribe } from './subscribers.service.ts';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });

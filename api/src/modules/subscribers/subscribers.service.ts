@@ -1,4 +1,5 @@
 import { createHmac } from 'node:crypto';
+import type { SiteStats, SubscribeBody, SubscriptionStatus } from '@kollab/contract/api/subscribers';
 import { type Database, newId } from '@kollab/db';
 import {
   campaigns,
@@ -13,7 +14,6 @@ import { and, count, eq, inArray, isNotNull, isNull, sql, sum } from 'drizzle-or
 import { AppError } from '../../lib/errors.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
-import type { SiteStats, SubscribeBody, SubscriptionStatus } from './subscribers.schemas.ts';
 
 export type SubscriberDetails = Pick<SubscribeBody, 'instagramName' | 'tiktokName' | 'categories'>;
 

@@ -1,12 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { IdParamSchema } from '@kollab/contract/api/fields';
+import { UpdateUserBodySchema, UserEnvelopeSchema } from '@kollab/contract/api/users';
 import { createRouter } from '../../lib/create-router.ts';
 import { AppError } from '../../lib/errors.ts';
-import { IdParamSchema } from '../../lib/fields.ts';
 import { authErrorResponses, errorContent, errorResponses } from '../../lib/openapi.ts';
 import { readUploadedFile } from '../../lib/uploads.ts';
 import { requireUser } from '../../middleware/require-user.ts';
 import { isRecentSignIn } from '../auth/reauthentication.ts';
-import { UpdateUserBodySchema, UserEnvelopeSchema } from './users.schemas.ts';
 import { findAvatar, getUser, setAvatar, updateUser } from './users.service.ts';
 
 const tags = ['Users'];

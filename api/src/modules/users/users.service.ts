@@ -1,3 +1,4 @@
+import type { UpdateUserBody, UserView } from '@kollab/contract/api/users';
 import { maskPersonalNumber, parsePersonalNumber } from '@kollab/contract/personal-number';
 import type { Database } from '@kollab/db';
 import { emailTokens, type User, users } from '@kollab/db/schema';
@@ -19,7 +20,6 @@ import { issueEmailToken } from '../auth/auth.service.ts';
 import { sendSecurityNotice } from '../auth/security-notices.ts';
 import { invalidateUserSessions } from '../auth/session.ts';
 import { avatarUrl } from '../auth/session-view.ts';
-import type { UpdateUserBody, UserView } from './users.schemas.ts';
 
 export interface UserDeps {
   db: Database;

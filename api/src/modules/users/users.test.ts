@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import type { UserView } from '@kollab/contract/api/users';
 import { emailTokens, sessions, type User, users } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -8,7 +9,6 @@ import { createUser } from '../../../test/support/factories.ts';
 import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
 import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import type { UserView } from './users.schemas.ts';
 
 let t: TestApp;
 let smtp: TestSmtp;

@@ -1,10 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { createRouter } from '../../lib/create-router.ts';
-import { IdParamSchema } from '../../lib/fields.ts';
-import { requireIdempotencyKey, withIdempotency } from '../../lib/idempotency.ts';
-import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
-import { requireRole } from '../../middleware/require-user.ts';
-import { requireRecentSignIn } from '../auth/reauthentication.ts';
+import { IdParamSchema } from '@kollab/contract/api/fields';
 import {
   AdminWithdrawalSchema,
   EarningsSchema,
@@ -13,7 +8,12 @@ import {
   RejectBodySchema,
   RequestWithdrawalBodySchema,
   WithdrawalSchema,
-} from './withdrawals.schemas.ts';
+} from '@kollab/contract/api/withdrawals';
+import { createRouter } from '../../lib/create-router.ts';
+import { requireIdempotencyKey, withIdempotency } from '../../lib/idempotency.ts';
+import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
+import { requireRole } from '../../middleware/require-user.ts';
+import { requireRecentSignIn } from '../auth/reauthentication.ts';
 import {
   exportWithdrawalsCsv,
   getEarnings,

@@ -1,3 +1,4 @@
+import type { Earnings, ListWithdrawalsQuery, WithdrawalView } from '@kollab/contract/api/withdrawals';
 import type { Database } from '@kollab/db';
 import { campaigns, claims, paymentMethods, type User, users, type Withdrawal, withdrawals } from '@kollab/db/schema';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sum } from 'drizzle-orm';
@@ -12,7 +13,6 @@ import type { Mailer } from '../../lib/mailer.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import { balanceOf, PLATFORM, post } from '../ledger/ledger.service.ts';
 import { withdrawalMail } from './withdrawals.mails.ts';
-import type { Earnings, ListWithdrawalsQuery, WithdrawalView } from './withdrawals.schemas.ts';
 
 export interface WithdrawalDeps {
   db: Database;

@@ -1,5 +1,7 @@
-/** The campaign area's API shapes (api/src/modules/campaigns and claims). Money is in öre. */
+/** The campaign area's API shapes, from the API's own schemas (@kollab/contract/api). Money is in öre. */
 
+import type { CampaignSpend, CampaignView, Match } from '@kollab/contract/api/campaigns';
+import type { ClaimDetails, ClaimEvent, ClaimView, Invitation, Submission } from '@kollab/contract/api/claims';
 import type {
   AgeGroup,
   CampaignState,
@@ -28,46 +30,8 @@ export type {
   UsageRights,
 };
 
-export interface BrandInstagram {
-  handle: string;
-  posts: number | null;
-  followers: number | null;
-  following: number | null;
-}
-
-export interface Campaign {
-  id: string;
-  brand: { id: string; name: string; instagram: BrandInstagram | null };
-  title: string;
-  description: string;
-  objectives: Objective[];
-  categories: string[];
-  platforms: Platform[];
-  creatorTiers: CreatorTier[];
-  audienceCountries: string[];
-  audienceAgeGroups: AgeGroup[];
-  audienceGender: Gender;
-  budgetOre: number;
-  payoutOre: number;
-  slots: number;
-  slotsTaken: number;
-  startsAt: string;
-  endsAt: string;
-  hashtags: string[];
-  preferredCreatorType: string | null;
-  brandLink: string | null;
-  productLink: string | null;
-  guidelines: string[];
-  usageRights: UsageRights;
-  usageMonths: number | null;
-  maxRevisions: number;
-  coverUrl: string | null;
-  status: CampaignStatus;
-  state: CampaignState;
-  publishedAt: string | null;
-  createdAt: string;
-  myClaim: { id: string; status: ClaimStatus } | null;
-}
+export type Campaign = CampaignView;
+export type BrandInstagram = NonNullable<Campaign['brand']['instagram']>;
 
 /** The fields a brand sends to create or edit a campaign. */
 export type CampaignInput = Omit<
@@ -75,59 +39,9 @@ export type CampaignInput = Omit<
   'id' | 'brand' | 'slotsTaken' | 'coverUrl' | 'status' | 'state' | 'publishedAt' | 'createdAt' | 'myClaim'
 >;
 
-export interface CampaignSpend {
-  budgetOre: number;
-  committedOre: number;
-  remainingOre: number;
-  acceptedClaims: number;
-}
-
-export interface CreatorSummary {
-  id: string;
-  name: string;
-  image: string | null;
-  instagramHandle: string | null;
-  instagramFollowers: number | null;
-  tiktokHandle: string | null;
-  tiktokFollowers: number | null;
-}
-
-export interface Submission {
-  id: string;
-  url: string;
-  platform: string;
-  kind: string;
-  reviewNote: string | null;
-  reviewedAt: string | null;
-  createdAt: string;
-}
-
-export interface Claim {
-  id: string;
-  status: ClaimStatus;
-  campaign: { id: string; title: string; brandId: string; brandName: string; maxRevisions: number };
-  creator: CreatorSummary;
-  payoutOre: number;
-  revisionsUsed: number;
-  autoAcceptAt: string | null;
-  acceptedAt: string | null;
-  latestSubmission: Submission | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface ClaimEvent {
-  fromStatus: ClaimStatus | null;
-  toStatus: ClaimStatus;
-  actorRole: string;
-  reason: string | null;
-  createdAt: string;
-}
-
-export interface ClaimDetails extends Claim {
-  events: ClaimEvent[];
-  submissions: Submission[];
-}
+export type CreatorSummary = Claim['creator'];
+export type { CampaignSpend, ClaimDetails, ClaimEvent, Invitation, Match, Submission };
+export type Claim = ClaimView;
 
 /** Why a creator matches a campaign, as plain data the portal translates. */
 export type MatchReason =
@@ -136,22 +50,3 @@ export type MatchReason =
   | { code: 'tier'; tier: CreatorTier }
   | { code: 'audience_country'; country: string; share: number }
   | { code: 'audience_age'; ageGroup: string; share: number };
-
-export interface Invitation {
-  id: string;
-  status: InvitationStatus;
-  respondBy: string;
-  score: number;
-  reasons: Record<string, unknown>[];
-  campaign: { id: string; title: string; brandName: string; payoutOre: number; startsAt: string; endsAt: string };
-  createdAt: string;
-}
-
-export interface Match {
-  invitationId: string;
-  creator: CreatorSummary;
-  score: number;
-  reasons: Record<string, unknown>[];
-  status: InvitationStatus;
-  respondBy: string;
-}

@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 
 export const WithdrawalSchema = z
   .object({
@@ -11,16 +11,16 @@ export const WithdrawalSchema = z
     reference: z.string().nullable(),
     createdAt: z.string(),
     settledAt: z.string().nullable(),
-    heldUntil: z.string().nullable().openapi({
+    heldUntil: z.string().nullable().meta({
       description: 'The first withdrawal to a newly added payout method is not paid before this time',
     }),
   })
-  .openapi('Withdrawal');
+  .meta({ id: 'Withdrawal' });
 export type WithdrawalView = z.infer<typeof WithdrawalSchema>;
 
 export const AdminWithdrawalSchema = WithdrawalSchema.extend({
   creator: z.object({ id: z.string(), name: z.string(), email: z.string() }),
-}).openapi('AdminWithdrawal');
+}).meta({ id: 'AdminWithdrawal' });
 
 export const EarningsSchema = z
   .object({
@@ -39,7 +39,7 @@ export const EarningsSchema = z
       }),
     ),
   })
-  .openapi('Earnings');
+  .meta({ id: 'Earnings' });
 export type Earnings = z.infer<typeof EarningsSchema>;
 
 export const RequestWithdrawalBodySchema = z
@@ -48,16 +48,16 @@ export const RequestWithdrawalBodySchema = z
     paymentMethodId: z.string({ message: 'required' }).min(1, 'required').max(64, 'not_found'),
   })
   .strict()
-  .openapi('RequestWithdrawalBody');
+  .meta({ id: 'RequestWithdrawalBody' });
 
 export const PayBodySchema = z
   .object({ reference: z.string({ message: 'required' }).trim().min(1, 'required').max(200, 'too_long') })
   .strict()
-  .openapi('PayWithdrawalBody');
+  .meta({ id: 'PayWithdrawalBody' });
 export const RejectBodySchema = z
   .object({ reason: z.string({ message: 'required' }).trim().min(1, 'required').max(2000, 'too_long') })
   .strict()
-  .openapi('RejectWithdrawalBody');
+  .meta({ id: 'RejectWithdrawalBody' });
 
 export const ListWithdrawalsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),

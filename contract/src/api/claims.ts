@@ -1,6 +1,6 @@
-import { z } from '@hono/zod-openapi';
-import { INVITATION_STATUSES } from '@kollab/contract/campaigns';
-import { CLAIM_STATUSES } from '@kollab/contract/claims';
+import { z } from 'zod';
+import { INVITATION_STATUSES } from '../campaigns.ts';
+import { CLAIM_STATUSES } from '../claims.ts';
 
 export const SubmissionSchema = z
   .object({
@@ -12,7 +12,9 @@ export const SubmissionSchema = z
     reviewedAt: z.string().nullable(),
     createdAt: z.string(),
   })
-  .openapi('Submission');
+  .meta({ id: 'Submission' });
+
+export type Submission = z.infer<typeof SubmissionSchema>;
 
 export const ClaimSchema = z
   .object({
@@ -42,7 +44,7 @@ export const ClaimSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
   })
-  .openapi('Claim');
+  .meta({ id: 'Claim' });
 export type ClaimView = z.infer<typeof ClaimSchema>;
 
 export const ClaimEventSchema = z
@@ -53,16 +55,18 @@ export const ClaimEventSchema = z
     reason: z.string().nullable(),
     createdAt: z.string(),
   })
-  .openapi('ClaimEvent');
+  .meta({ id: 'ClaimEvent' });
+
+export type ClaimEvent = z.infer<typeof ClaimEventSchema>;
 
 export const ClaimDetailsSchema = ClaimSchema.extend({
   events: z.array(ClaimEventSchema),
   submissions: z.array(SubmissionSchema),
-}).openapi('ClaimDetails');
+}).meta({ id: 'ClaimDetails' });
 export type ClaimDetails = z.infer<typeof ClaimDetailsSchema>;
 
-export const ClaimEnvelopeSchema = z.object({ data: ClaimDetailsSchema }).openapi('ClaimResponse');
-export const ClaimPageSchema = z.object({ data: z.array(ClaimSchema), total: z.number() }).openapi('ClaimPage');
+export const ClaimEnvelopeSchema = z.object({ data: ClaimDetailsSchema }).meta({ id: 'ClaimResponse' });
+export const ClaimPageSchema = z.object({ data: z.array(ClaimSchema), total: z.number() }).meta({ id: 'ClaimPage' });
 
 export const ListClaimsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -76,22 +80,22 @@ export type ListClaimsQuery = z.infer<typeof ListClaimsQuerySchema>;
 export const CreateClaimBodySchema = z
   .object({ guidelinesConfirmed: z.boolean({ message: 'required' }) })
   .strict()
-  .openapi('CreateClaimBody');
+  .meta({ id: 'CreateClaimBody' });
 export const ReasonBodySchema = z
   .object({ reason: z.string().trim().max(2000, 'too_long').optional() })
   .strict()
-  .openapi('ReasonBody');
+  .meta({ id: 'ReasonBody' });
 export const SubmitBodySchema = z
   .object({
     url: z.string({ message: 'required' }).trim().max(2000, 'invalid_url'),
     adLabelConfirmed: z.boolean({ message: 'required' }),
   })
   .strict()
-  .openapi('SubmitBody');
+  .meta({ id: 'SubmitBody' });
 export const ForceBodySchema = z
   .object({ to: z.enum(CLAIM_STATUSES), reason: z.string().trim().min(1, 'required').max(2000, 'too_long') })
   .strict()
-  .openapi('ForceTransitionBody');
+  .meta({ id: 'ForceTransitionBody' });
 
 export const InvitationSchema = z
   .object({
@@ -110,9 +114,10 @@ export const InvitationSchema = z
     }),
     createdAt: z.string(),
   })
-  .openapi('Invitation');
-export const InvitationListSchema = z.object({ data: z.array(InvitationSchema) }).openapi('InvitationList');
+  .meta({ id: 'Invitation' });
+export type Invitation = z.infer<typeof InvitationSchema>;
+export const InvitationListSchema = z.object({ data: z.array(InvitationSchema) }).meta({ id: 'InvitationList' });
 export const AnswerInvitationBodySchema = z
   .object({ guidelinesConfirmed: z.boolean().default(false) })
   .strict()
-  .openapi('AcceptInvitationBody');
+  .meta({ id: 'AcceptInvitationBody' });

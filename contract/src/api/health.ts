@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 
 export const HealthSchema = z
   .object({
@@ -6,6 +6,6 @@ export const HealthSchema = z
     db: z.enum(['pglite', 'postgres']),
     version: z.string(),
   })
-  .openapi('Health');
+  .meta({ id: 'Health' });
 
 export type Health = z.infer<typeof HealthSchema>;

@@ -1,8 +1,9 @@
-import { z } from '@hono/zod-openapi';
-import { CATEGORY_KEYS } from '@kollab/contract/categories';
+import { z } from 'zod';
+import { CATEGORY_KEYS } from '../categories.ts';
 
-export const CategorySchema = z.object({ key: z.string(), sv: z.string(), en: z.string() }).openapi('Category');
-export const CategoryListSchema = z.object({ data: z.array(CategorySchema) }).openapi('CategoryList');
+export const CategorySchema = z.object({ key: z.string(), sv: z.string(), en: z.string() }).meta({ id: 'Category' });
+export type Category = z.infer<typeof CategorySchema>;
+export const CategoryListSchema = z.object({ data: z.array(CategorySchema) }).meta({ id: 'CategoryList' });
 
 export const CreatorProfileSchema = z
   .object({
@@ -13,10 +14,12 @@ export const CreatorProfileSchema = z
     tiktokFollowers: z.number().int().nullable(),
     bio: z.string().nullable(),
   })
-  .openapi('CreatorProfile');
+  .meta({ id: 'CreatorProfile' });
 
 export type CreatorProfileView = z.infer<typeof CreatorProfileSchema>;
-export const CreatorProfileEnvelopeSchema = z.object({ data: CreatorProfileSchema }).openapi('CreatorProfileResponse');
+export const CreatorProfileEnvelopeSchema = z
+  .object({ data: CreatorProfileSchema })
+  .meta({ id: 'CreatorProfileResponse' });
 
 const handle = z.string().trim().max(200, 'invalid_handle').nullable().optional();
 
@@ -31,6 +34,6 @@ export const UpdateCreatorProfileBodySchema = z
     bio: z.string().trim().max(500, 'too_long').nullable().optional(),
   })
   .strict()
-  .openapi('UpdateCreatorProfileBody');
+  .meta({ id: 'UpdateCreatorProfileBody' });
 
 export type UpdateCreatorProfileBody = z.infer<typeof UpdateCreatorProfileBodySchema>;

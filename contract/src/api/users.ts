@@ -1,25 +1,25 @@
-import { z } from '@hono/zod-openapi';
-import { EmailSchema, LocaleSchema, RoleSchema } from '../../lib/fields.ts';
+import { z } from 'zod';
+import { EmailSchema, LocaleSchema, RoleSchema } from './fields.ts';
 
 export const UserSchema = z
   .object({
     id: z.string(),
     email: z.string(),
-    pendingEmail: z.string().nullable().openapi({ description: 'A new address waiting for confirmation' }),
+    pendingEmail: z.string().nullable().meta({ description: 'A new address waiting for confirmation' }),
     fullName: z.string(),
     role: z.enum(['creator', 'brand', 'admin']),
     locale: z.enum(['sv', 'en']),
-    phone: z.string().nullable().openapi({ example: '+46701234567' }),
-    personalNumber: z.string().nullable().openapi({ description: 'Masked', example: '19900101-****' }),
+    phone: z.string().nullable().meta({ example: '+46701234567' }),
+    personalNumber: z.string().nullable().meta({ description: 'Masked', example: '19900101-****' }),
     emailVerified: z.boolean(),
     image: z.string().nullable(),
     createdAt: z.string(),
   })
-  .openapi('User');
+  .meta({ id: 'User' });
 
 export type UserView = z.infer<typeof UserSchema>;
 
-export const UserEnvelopeSchema = z.object({ data: UserSchema }).openapi('UserResponse');
+export const UserEnvelopeSchema = z.object({ data: UserSchema }).meta({ id: 'UserResponse' });
 
 export const UpdateUserBodySchema = z
   .object({
@@ -28,9 +28,9 @@ export const UpdateUserBodySchema = z
     email: EmailSchema.optional(),
     phone: z.string().trim().max(32, 'invalid_phone').nullable().optional(),
     locale: LocaleSchema.optional(),
-    role: RoleSchema.optional().openapi({ description: 'Admins only' }),
+    role: RoleSchema.optional().meta({ description: 'Admins only' }),
   })
   .strict()
-  .openapi('UpdateUserBody');
+  .meta({ id: 'UpdateUserBody' });
 
 export type UpdateUserBody = z.infer<typeof UpdateUserBodySchema>;

@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 import {
   AGE_GROUPS,
   CAMPAIGN_STATES,
@@ -9,8 +9,9 @@ import {
   OBJECTIVES,
   PLATFORMS,
   USAGE_RIGHTS,
-} from '@kollab/contract/campaigns';
-import { CATEGORY_KEYS } from '@kollab/contract/categories';
+} from '../campaigns.ts';
+import { CATEGORY_KEYS } from '../categories.ts';
+import { CLAIM_STATUSES } from '../claims.ts';
 
 const list = <T extends z.ZodType>(item: T, max: number) =>
   z.array(item, { message: 'required' }).min(1, 'required').max(max, 'too_many');
@@ -38,8 +39,8 @@ const CampaignFields = {
     .max(30, 'too_many'),
   audienceAgeGroups: z.array(z.enum(AGE_GROUPS, { message: 'invalid_value' })).max(AGE_GROUPS.length),
   audienceGender: z.enum(GENDERS, { message: 'invalid_value' }),
-  budgetOre: ore.openapi({ description: 'Total budget in öre (SEK minor units)', example: 5_000_000 }),
-  payoutOre: ore.openapi({ description: 'Payout per creator in öre', example: 250_000 }),
+  budgetOre: ore.meta({ description: 'Total budget in öre (SEK minor units)', example: 5_000_000 }),
+  payoutOre: ore.meta({ description: 'Payout per creator in öre', example: 250_000 }),
   slots: z.number({ message: 'required' }).int('invalid_value').min(1, 'too_small').max(1000, 'too_large'),
   startsAt: z.iso.datetime({ offset: true, message: 'invalid_date' }),
   endsAt: z.iso.datetime({ offset: true, message: 'invalid_date' }),
@@ -95,7 +96,7 @@ export const CreateCampaignBodySchema = z
       for (const message of messages) ctx.addIssue({ code: 'custom', path: [path], message });
     }
   })
-  .openapi('CreateCampaignBody');
+  .meta({ id: 'CreateCampaignBody' });
 export type CreateCampaignBody = z.infer<typeof CreateCampaignBodySchema>;
 
 export const UpdateCampaignBodySchema = z
@@ -105,7 +106,7 @@ export const UpdateCampaignBodySchema = z
     },
   )
   .strict()
-  .openapi('UpdateCampaignBody');
+  .meta({ id: 'UpdateCampaignBody' });
 export type UpdateCampaignBody = z.infer<typeof UpdateCampaignBodySchema>;
 
 export const CampaignSchema = z
@@ -125,13 +126,13 @@ export const CampaignSchema = z
     }),
     title: z.string(),
     description: z.string(),
-    objectives: z.array(z.string()),
+    objectives: z.array(z.enum(OBJECTIVES)),
     categories: z.array(z.string()),
-    platforms: z.array(z.string()),
-    creatorTiers: z.array(z.string()),
+    platforms: z.array(z.enum(PLATFORMS)),
+    creatorTiers: z.array(z.enum(CREATOR_TIERS)),
     audienceCountries: z.array(z.string()),
-    audienceAgeGroups: z.array(z.string()),
-    audienceGender: z.string(),
+    audienceAgeGroups: z.array(z.enum(AGE_GROUPS)),
+    audienceGender: z.enum(GENDERS),
     budgetOre: z.number(),
     payoutOre: z.number(),
     slots: z.number(),
@@ -143,7 +144,7 @@ export const CampaignSchema = z
     brandLink: z.string().nullable(),
     productLink: z.string().nullable(),
     guidelines: z.array(z.string()),
-    usageRights: z.enum(['organic', 'paid_ads']),
+    usageRights: z.enum(USAGE_RIGHTS),
     usageMonths: z.number().nullable(),
     maxRevisions: z.number(),
     coverUrl: z.string().nullable(),
@@ -151,15 +152,15 @@ export const CampaignSchema = z
     state: z.enum(CAMPAIGN_STATES),
     publishedAt: z.string().nullable(),
     createdAt: z.string(),
-    myClaim: z.object({ id: z.string(), status: z.string() }).nullable(),
+    myClaim: z.object({ id: z.string(), status: z.enum(CLAIM_STATUSES) }).nullable(),
   })
-  .openapi('Campaign');
+  .meta({ id: 'Campaign' });
 export type CampaignView = z.infer<typeof CampaignSchema>;
 
-export const CampaignEnvelopeSchema = z.object({ data: CampaignSchema }).openapi('CampaignResponse');
+export const CampaignEnvelopeSchema = z.object({ data: CampaignSchema }).meta({ id: 'CampaignResponse' });
 export const CampaignPageSchema = z
   .object({ data: z.array(CampaignSchema), total: z.number() })
-  .openapi('CampaignPage');
+  .meta({ id: 'CampaignPage' });
 
 export const ListCampaignsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -190,5 +191,17 @@ export const MatchSchema = z
     status: z.enum(INVITATION_STATUSES),
     respondBy: z.string(),
   })
-  .openapi('Match');
-export const MatchListSchema = z.object({ data: z.array(MatchSchema) }).openapi('MatchList');
+  .meta({ id: 'Match' });
+export type Match = z.infer<typeof MatchSchema>;
+export const MatchListSchema = z.object({ data: z.array(MatchSchema) }).meta({ id: 'MatchList' });
+
+/** What a campaign has committed (accepted payouts) against its budget, in öre. */
+export const CampaignSpendSchema = z
+  .object({
+    budgetOre: z.number(),
+    committedOre: z.number(),
+    remainingOre: z.number(),
+    acceptedClaims: z.number(),
+  })
+  .meta({ id: 'CampaignSpend' });
+export type CampaignSpend = z.infer<typeof CampaignSpendSchema>;

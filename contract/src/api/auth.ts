@@ -1,5 +1,5 @@
-import { z } from '@hono/zod-openapi';
-import { EmailSchema, LocaleSchema, NewPasswordSchema, TokenSchema } from '../../lib/fields.ts';
+import { z } from 'zod';
+import { EmailSchema, LocaleSchema, NewPasswordSchema, TokenSchema } from './fields.ts';
 
 export const SessionUserSchema = z.object({
   id: z.string(),
@@ -13,9 +13,9 @@ export const SessionUserSchema = z.object({
 
 export const SessionSchema = z
   .object({ user: SessionUserSchema.optional(), expires: z.string().optional() })
-  .openapi('Session', { description: 'The session object, or `{}` when signed out.' });
+  .meta({ id: 'Session', description: 'The session object, or `{}` when signed out.' });
 
-export const CsrfSchema = z.object({ csrfToken: z.string() }).openapi('CsrfToken');
+export const CsrfSchema = z.object({ csrfToken: z.string() }).meta({ id: 'CsrfToken' });
 
 const ProviderSchema = z.object({
   id: z.string(),
@@ -24,10 +24,10 @@ const ProviderSchema = z.object({
   signinUrl: z.string(),
   callbackUrl: z.string(),
 });
-export const ProvidersSchema = z.record(z.string(), ProviderSchema).openapi('Providers');
+export const ProvidersSchema = z.record(z.string(), ProviderSchema).meta({ id: 'Providers' });
 
-export const UrlSchema = z.object({ url: z.string() }).openapi('RedirectUrl');
-export const StatusSchema = z.object({ status: z.string() }).openapi('Status');
+export const UrlSchema = z.object({ url: z.string() }).meta({ id: 'RedirectUrl' });
+export const StatusSchema = z.object({ status: z.string() }).meta({ id: 'Status' });
 
 const FormBase = {
   csrfToken: z.string().max(128).optional(),
@@ -37,11 +37,11 @@ const FormBase = {
 
 export const CredentialsFormSchema = z
   .object({ ...FormBase, email: z.string().max(254).default(''), password: z.string().max(256).default('') })
-  .openapi('CredentialsForm');
+  .meta({ id: 'CredentialsForm' });
 export const SignInFormSchema = z
   .object({ ...FormBase, role: z.enum(['creator', 'brand']).optional() })
-  .openapi('SignInForm');
-export const SignOutFormSchema = z.object(FormBase).openapi('SignOutForm');
+  .meta({ id: 'SignInForm' });
+export const SignOutFormSchema = z.object(FormBase).meta({ id: 'SignOutForm' });
 /** A text field cut to `max` characters instead of refused: a log event is never worth an error loop. */
 const clipped = (max: number) =>
   z
@@ -64,12 +64,12 @@ export const LogFormSchema = z
     message: clipped(300),
     url: clipped(300),
   })
-  .openapi('ClientLog');
+  .meta({ id: 'ClientLog' });
 export type LogForm = z.infer<typeof LogFormSchema>;
 
 export const UpdateSessionBodySchema = z
   .object({ csrfToken: z.string().max(128), data: z.object({ locale: LocaleSchema.optional() }).default({}) })
-  .openapi('UpdateSessionBody');
+  .meta({ id: 'UpdateSessionBody' });
 
 export const SignUpBodySchema = z
   .object({
@@ -80,26 +80,26 @@ export const SignUpBodySchema = z
     acceptPrivacy: z.literal(true, { message: 'required' }),
     locale: LocaleSchema.default('sv'),
   })
-  .openapi('SignUpBody');
+  .meta({ id: 'SignUpBody' });
 
-export const TokenBodySchema = z.object({ token: TokenSchema }).openapi('TokenBody');
-export const EmailBodySchema = z.object({ email: EmailSchema }).openapi('EmailBody');
+export const TokenBodySchema = z.object({ token: TokenSchema }).meta({ id: 'TokenBody' });
+export const EmailBodySchema = z.object({ email: EmailSchema }).meta({ id: 'EmailBody' });
 export const ResetPasswordBodySchema = z
   .object({ token: TokenSchema, password: NewPasswordSchema })
-  .openapi('ResetPasswordBody');
+  .meta({ id: 'ResetPasswordBody' });
 export const ChangePasswordBodySchema = z
   .object({
     currentPassword: z.string({ message: 'required' }).min(1, 'required').max(256),
     newPassword: NewPasswordSchema,
   })
-  .openapi('ChangePasswordBody');
+  .meta({ id: 'ChangePasswordBody' });
 
 export const ReauthenticateBodySchema = z
   .object({ password: z.string({ message: 'required' }).min(1, 'required').max(256) })
-  .openapi('ReauthenticateBody');
+  .meta({ id: 'ReauthenticateBody' });
 export const ReauthenticatedSchema = z
   .object({
     status: z.literal('reauthenticated'),
-    until: z.string().openapi({ description: 'Sensitive actions are open in this session until then' }),
+    until: z.string().meta({ description: 'Sensitive actions are open in this session until then' }),
   })
-  .openapi('Reauthenticated');
+  .meta({ id: 'Reauthenticated' });

@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 import {
   CALCULATION_METHODS,
   EMAIL_SEARCH_MAX_EMAILS,
@@ -6,16 +6,15 @@ import {
   OVERLAP_MIN_INFLUENCERS,
   OVERLAP_PLATFORMS,
   PLATFORMS,
-  RAW_PLATFORMS,
-} from '../../integrations/provider/index.ts';
-import { AppError } from '../../lib/errors.ts';
+} from '../provider/enums.ts';
+import { RAW_PLATFORMS } from '../provider/raw-endpoints.ts';
 
 export const PlatformParamSchema = z.object({
-  platform: z.enum(PLATFORMS).openapi({ param: { name: 'platform', in: 'path' }, example: 'instagram' }),
+  platform: z.enum(PLATFORMS).meta({ param: { name: 'platform', in: 'path' }, example: 'instagram' }),
 });
 
 export const OverlapPlatformParamSchema = z.object({
-  platform: z.enum(OVERLAP_PLATFORMS).openapi({ param: { name: 'platform', in: 'path' }, example: 'instagram' }),
+  platform: z.enum(OVERLAP_PLATFORMS).meta({ param: { name: 'platform', in: 'path' }, example: 'instagram' }),
 });
 
 /** A handle (with or without `@`) or a provider user id. */
@@ -27,7 +26,7 @@ const Handle = z
   .regex(/^@?[\p{L}\p{N}._-]+$/u, 'expected a handle or a user id');
 
 export const ReportParamsSchema = PlatformParamSchema.extend({
-  userId: Handle.openapi({ param: { name: 'userId', in: 'path' }, example: 'cleo.creates' }),
+  userId: Handle.meta({ param: { name: 'userId', in: 'path' }, example: 'cleo.creates' }),
 });
 
 /** The cache read (GET): nothing in it can make it spend. */
@@ -38,29 +37,29 @@ export const ReportQuerySchema = z.strictObject({
 /** Fetching a report (POST): from the cache unless `refresh`, otherwise 1 credit. */
 export const ReportRequestSchema = z
   .strictObject({
-    refresh: z.boolean().optional().openapi({ description: 'true: fetch again even when cached (1 credit)' }),
+    refresh: z.boolean().optional().meta({ description: 'true: fetch again even when cached (1 credit)' }),
     calculationMethod: z.enum(CALCULATION_METHODS).optional(),
   })
-  .openapi('DiscoveryReportRequest');
+  .meta({ id: 'DiscoveryReportRequest' });
 
 export const MetaSchema = z
   .object({
     cached: z.boolean(),
-    fetchedAt: z.string().openapi({ format: 'date-time' }),
-    credits: z.number().openapi({ description: 'Credits this request spent (0 when cached)' }),
+    fetchedAt: z.string().meta({ format: 'date-time' }),
+    credits: z.number().meta({ description: 'Credits this request spent (0 when cached)' }),
     rawRequests: z.number().int(),
-    sample: z.boolean().openapi({ description: 'Answered by the built-in sample provider' }),
+    sample: z.boolean().meta({ description: 'Answered by the built-in sample provider' }),
   })
-  .openapi('ProviderCallMeta');
+  .meta({ id: 'ProviderCallMeta' });
 
 /** `{ data, meta }`: the provider's answer (its own field names) and how it was obtained. */
 export const proxied = (name: string, description: string) =>
   z
     .object({
-      data: z.record(z.string(), z.unknown()).openapi({ description }),
+      data: z.record(z.string(), z.unknown()).meta({ description }),
       meta: MetaSchema,
     })
-    .openapi(name);
+    .meta({ id: name });
 
 /** The search body as the provider takes it (validated per platform in the handler) plus `refresh`. */
 export const SearchRequestSchema = z
@@ -70,12 +69,13 @@ export const SearchRequestSchema = z
     filter: z.record(z.string(), z.unknown()),
     refresh: z.boolean().optional(),
   })
-  .openapi('DiscoverySearchRequest', {
+  .meta({
+    id: 'DiscoverySearchRequest',
     description:
       'The provider search body (CONTRACT §2: page, calculationMethod, sort, filter.influencer, filter.audience)',
   });
 
-export const QuoteSchema = z.object({ cached: z.boolean(), credits: z.number() }).openapi('DiscoverySearchQuote');
+export const QuoteSchema = z.object({ cached: z.boolean(), credits: z.number() }).meta({ id: 'DiscoverySearchQuote' });
 
 export const OverlapBodySchema = z.strictObject({
   influencers: z
@@ -86,7 +86,7 @@ export const OverlapBodySchema = z.strictObject({
 });
 
 export const DictionaryParamsSchema = PlatformParamSchema.extend({
-  kind: z.string().openapi({ param: { name: 'kind', in: 'path' }, example: 'locations' }),
+  kind: z.string().meta({ param: { name: 'kind', in: 'path' }, example: 'locations' }),
 });
 
 export const DictionaryQuerySchema = z.object({
@@ -96,22 +96,23 @@ export const DictionaryQuerySchema = z.object({
 
 export const PerformanceRequestSchema = z
   .strictObject({
-    url: z.string().trim().min(1).max(500).openapi({ description: 'Handle, user id or profile URL' }),
-    refresh: z.boolean().optional().openapi({ description: 'true: fetch again even when cached (0.25 credits)' }),
+    url: z.string().trim().min(1).max(500).meta({ description: 'Handle, user id or profile URL' }),
+    refresh: z.boolean().optional().meta({ description: 'true: fetch again even when cached (0.25 credits)' }),
   })
-  .openapi('DiscoveryPerformanceRequest');
+  .meta({ id: 'DiscoveryPerformanceRequest' });
 
 export const EmailSearchBodySchema = z.strictObject({
   emails: z.array(z.email().max(254)).min(1).max(EMAIL_SEARCH_MAX_EMAILS),
 });
 
 export const RawParamsSchema = z.object({
-  platform: z.enum(RAW_PLATFORMS).openapi({ param: { name: 'platform', in: 'path' }, example: 'ig' }),
-  endpoint: z.string().openapi({ param: { name: 'endpoint', in: 'path' }, example: 'user-info' }),
+  platform: z.enum(RAW_PLATFORMS).meta({ param: { name: 'platform', in: 'path' }, example: 'ig' }),
+  endpoint: z.string().meta({ param: { name: 'endpoint', in: 'path' }, example: 'user-info' }),
 });
 
 /** A Raw API lookup's parameters by name (each endpoint's own, checked in the handler). */
-export const RawRequestSchema = z.record(z.string().max(50), z.string().max(500)).openapi('DiscoveryRawRequest', {
+export const RawRequestSchema = z.record(z.string().max(50), z.string().max(500)).meta({
+  id: 'DiscoveryRawRequest',
   description: 'The endpoint’s parameters, e.g. { "url": "cleo.creates" } or { "url": "cleo.creates", "after": "…" }',
 });
 
@@ -128,9 +129,9 @@ export const StatusSchema = z
         limit: z.object({ credits: z.number(), rawRequests: z.number().int() }),
       })
       .nullable()
-      .openapi({ description: 'Admins: what all users spent today against the global daily budget; null for brands' }),
+      .meta({ description: 'Admins: what all users spent today against the global daily budget; null for brands' }),
   })
-  .openapi('DiscoveryStatus');
+  .meta({ id: 'DiscoveryStatus' });
 
 export const InviteBodySchema = z.strictObject({
   campaignId: z.string().trim().min(1).max(64),
@@ -147,22 +148,9 @@ export const InviteResultSchema = z
     }),
     z.object({ invited: z.literal(false), emailDraft: z.object({ subject: z.string(), body: z.string() }) }),
   ])
-  .openapi('DiscoveryInviteResult');
+  .meta({ id: 'DiscoveryInviteResult' });
 
 /** Handles compare without `@` and case. */
 export function normaliseHandle(handle: string): string {
   return handle.trim().replace(/^@/, '').toLowerCase();
-}
-
-/**
- * A handle as the provider gets it (`normaliseHandle`). `.` and `..` (`@..` included) would walk up
- * the provider's path once in the URL, so they are refused before any provider call.
- * @throws bad_request for `.` and `..`
- */
-export function providerHandle(handle: string): string {
-  const normalised = normaliseHandle(handle);
-  if (normalised === '.' || normalised === '..') {
-    throw new AppError('bad_request', 'A handle cannot be "." or ".."');
-  }
-  return normalised;
 }

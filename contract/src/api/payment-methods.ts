@@ -1,14 +1,14 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 
 export const PaymentMethodSchema = z
   .object({
     id: z.string(),
     type: z.enum(['bank_account', 'iban', 'swish', 'paypal']),
-    masked: z.string().openapi({ example: 'Swish •••• 4567' }),
+    masked: z.string().meta({ example: 'Swish •••• 4567' }),
     isDefault: z.boolean(),
     createdAt: z.string(),
   })
-  .openapi('PaymentMethod');
+  .meta({ id: 'PaymentMethod' });
 
 export type PaymentMethodView = z.infer<typeof PaymentMethodSchema>;
 
@@ -43,13 +43,17 @@ export const AddPaymentMethodBodySchema = z
     ],
     { message: 'invalid_type' },
   )
-  .openapi('AddPaymentMethodBody');
+  .meta({ id: 'AddPaymentMethodBody' });
 
 export type AddPaymentMethodBody = z.infer<typeof AddPaymentMethodBodySchema>;
 
 export const UpdatePaymentMethodBodySchema = z
   .object({ id: z.string().min(1).max(64), isDefault: z.literal(true, { message: 'invalid_value' }) })
-  .openapi('UpdatePaymentMethodBody');
+  .meta({ id: 'UpdatePaymentMethodBody' });
 
-export const PaymentMethodEnvelopeSchema = z.object({ data: PaymentMethodSchema }).openapi('PaymentMethodResponse');
-export const PaymentMethodListSchema = z.object({ data: z.array(PaymentMethodSchema) }).openapi('PaymentMethodList');
+export const PaymentMethodEnvelopeSchema = z
+  .object({ data: PaymentMethodSchema })
+  .meta({ id: 'PaymentMethodResponse' });
+export const PaymentMethodListSchema = z
+  .object({ data: z.array(PaymentMethodSchema) })
+  .meta({ id: 'PaymentMethodList' });

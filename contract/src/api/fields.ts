@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 
 /*
  * Shared field schemas. Their messages are snake_case codes that the portal and site translate
@@ -12,7 +12,7 @@ export const EmailSchema = z
   .max(254, 'invalid_email')
   .pipe(z.email({ message: 'invalid_email' }))
   .transform((email) => email.toLowerCase())
-  .openapi({ example: 'anna@example.se' });
+  .meta({ example: 'anna@example.se' });
 
 export const LocaleSchema = z.enum(['sv', 'en'], { message: 'invalid_locale' });
 
@@ -23,7 +23,7 @@ export const NewPasswordSchema = z
   .string({ message: 'required' })
   .min(10, 'too_short')
   .max(256, 'too_long')
-  .openapi({ example: 'correct horse battery' });
+  .meta({ example: 'correct horse battery' });
 
 export const TokenSchema = z.string({ message: 'required' }).trim().min(1, 'required').max(128, 'invalid_or_expired');
 
@@ -32,5 +32,5 @@ export const IdParamSchema = z.object({
     .string()
     .min(1)
     .max(64)
-    .openapi({ param: { name: 'id', in: 'path' } }),
+    .meta({ param: { name: 'id', in: 'path' } }),
 });

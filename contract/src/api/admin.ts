@@ -1,8 +1,8 @@
-import { z } from '@hono/zod-openapi';
-import { CAMPAIGN_STATES, CAMPAIGN_STATUSES } from '@kollab/contract/campaigns';
-import { CATEGORY_KEYS } from '@kollab/contract/categories';
-import { CLAIM_STATUSES } from '@kollab/contract/claims';
-import { LocaleSchema, RoleSchema } from '../../lib/fields.ts';
+import { z } from 'zod';
+import { CAMPAIGN_STATES, CAMPAIGN_STATUSES } from '../campaigns.ts';
+import { CATEGORY_KEYS } from '../categories.ts';
+import { CLAIM_STATUSES } from '../claims.ts';
+import { LocaleSchema, RoleSchema } from './fields.ts';
 import { IdFilter, pageParams, SearchParam, sortParams, YesNoFilter } from './list-query.ts';
 
 const nullableDate = z.string().nullable();
@@ -109,7 +109,7 @@ export const AdminUserSchema = z
     suspendedAt: nullableDate,
     createdAt: z.string(),
   })
-  .openapi('AdminUser');
+  .meta({ id: 'AdminUser' });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 
 export const AdminBrandSchema = AdminUserSchema.extend({
@@ -119,7 +119,7 @@ export const AdminBrandSchema = AdminUserSchema.extend({
   instagramHandle: z.string().nullable(),
   instagramFollowers: z.number().nullable(),
   campaigns: z.number(),
-}).openapi('AdminBrand');
+}).meta({ id: 'AdminBrand' });
 export type AdminBrand = z.infer<typeof AdminBrandSchema>;
 
 export const AdminCreatorSchema = AdminUserSchema.extend({
@@ -129,7 +129,7 @@ export const AdminCreatorSchema = AdminUserSchema.extend({
   tiktokHandle: z.string().nullable(),
   tiktokFollowers: z.number().nullable(),
   tier: z.enum(['nano', 'micro']).nullable(),
-}).openapi('AdminCreator');
+}).meta({ id: 'AdminCreator' });
 export type AdminCreator = z.infer<typeof AdminCreatorSchema>;
 
 export const AdminCampaignSchema = z
@@ -147,7 +147,7 @@ export const AdminCampaignSchema = z
     endsAt: z.string(),
     createdAt: z.string(),
   })
-  .openapi('AdminCampaign');
+  .meta({ id: 'AdminCampaign' });
 export type AdminCampaign = z.infer<typeof AdminCampaignSchema>;
 
 export const AdminClaimSchema = z
@@ -160,7 +160,7 @@ export const AdminClaimSchema = z
     createdAt: z.string(),
     updatedAt: z.string(),
   })
-  .openapi('AdminClaim');
+  .meta({ id: 'AdminClaim' });
 export type AdminClaim = z.infer<typeof AdminClaimSchema>;
 
 export const AdminSubscriberSchema = z
@@ -176,7 +176,7 @@ export const AdminSubscriberSchema = z
     unsubscribedAt: nullableDate,
     createdAt: z.string(),
   })
-  .openapi('AdminSubscriber');
+  .meta({ id: 'AdminSubscriber' });
 export type AdminSubscriber = z.infer<typeof AdminSubscriberSchema>;
 
 export const DeletionRequestSchema = z
@@ -192,7 +192,7 @@ export const DeletionRequestSchema = z
     completedAt: nullableDate,
     createdAt: z.string(),
   })
-  .openapi('DeletionRequest');
+  .meta({ id: 'DeletionRequest' });
 export type DeletionRequestView = z.infer<typeof DeletionRequestSchema>;
 
 export const AuditEntrySchema = z
@@ -204,7 +204,7 @@ export const AuditEntrySchema = z
     details: z.record(z.string(), z.unknown()).nullable(),
     createdAt: z.string(),
   })
-  .openapi('AuditEntry');
+  .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof AuditEntrySchema>;
 
 // Action bodies.
@@ -214,26 +214,56 @@ const Reason = z.string().trim().min(1, 'required').max(2000, 'too_long');
 export const ChangeRoleBodySchema = z
   .object({ role: RoleSchema, reason: Reason.optional() })
   .strict()
-  .openapi('ChangeRoleBody');
-export const SuspendBodySchema = z.object({ reason: Reason }).strict().openapi('SuspendBody');
+  .meta({ id: 'ChangeRoleBody' });
+export const SuspendBodySchema = z.object({ reason: Reason }).strict().meta({ id: 'SuspendBody' });
 export const BulkApproveBodySchema = z
   .object({
     ids: z.array(z.string().min(1).max(64)).min(1, 'too_few').max(100, 'too_many'),
     reason: Reason.optional(),
   })
   .strict()
-  .openapi('BulkApproveBody');
+  .meta({ id: 'BulkApproveBody' });
 
 export const BulkApproveResultSchema = z
   .object({
     data: z.array(
       z.object({
         id: z.string(),
-        status: z.number().openapi({ description: '200 approved, 404 not found, 409 not pending or no slot left' }),
+        status: z.number().meta({ description: '200 approved, 404 not found, 409 not pending or no slot left' }),
         claimStatus: z.enum(CLAIM_STATUSES).nullable(),
         error: z.object({ code: z.string(), message: z.string() }).nullable(),
       }),
     ),
   })
-  .openapi('BulkApproveResult');
+  .meta({ id: 'BulkApproveResult' });
 export type BulkApproveResult = z.infer<typeof BulkApproveResultSchema>;
+
+const Day = z.iso.date().optional();
+
+export const AdminProviderUsageQuerySchema = z
+  .object({
+    ...pageParams,
+    ...sortParams(['day', 'credits', 'rawRequests', 'requests'], 'day'),
+    q: SearchParam.meta({ description: 'E-mail or brand name contains' }),
+    userId: IdFilter,
+    from: Day.meta({ description: 'First day (YYYY-MM-DD), inclusive' }),
+    to: Day.meta({ description: 'Last day (YYYY-MM-DD), inclusive' }),
+  })
+  .strict();
+export type AdminProviderUsageQuery = z.infer<typeof AdminProviderUsageQuerySchema>;
+
+export const AdminProviderUsageSchema = z
+  .object({
+    id: z.string().meta({ description: '<userId>:<day>, stable per row' }),
+    day: z.string(),
+    userId: z.string(),
+    userEmail: z.string(),
+    role: z.string(),
+    brandName: z.string().nullable(),
+    credits: z.number(),
+    rawRequests: z.number().int(),
+    requests: z.number().int(),
+    cacheHits: z.number().int(),
+  })
+  .meta({ id: 'AdminProviderUsage' });
+export type AdminProviderUsage = z.infer<typeof AdminProviderUsageSchema>;

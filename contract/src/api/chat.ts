@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import { z } from 'zod';
 
 export const ChatMessageSchema = z
   .object({
@@ -13,7 +13,7 @@ export const ChatMessageSchema = z
     body: z.string(),
     createdAt: z.string(),
   })
-  .openapi('ChatMessage');
+  .meta({ id: 'ChatMessage' });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
 export const ConversationSchema = z
@@ -32,7 +32,7 @@ export const ConversationSchema = z
     /** How far the other party has read (drives the "read" ticks). */
     counterpartLastReadId: z.number(),
   })
-  .openapi('Conversation');
+  .meta({ id: 'Conversation' });
 export type Conversation = z.infer<typeof ConversationSchema>;
 
 export const MessagesQuerySchema = z.object({
@@ -49,9 +49,9 @@ export const PostMessageBodySchema = z
       .refine((text) => text.trim().length > 0, 'required'),
   })
   .strict()
-  .openapi('PostMessageBody');
+  .meta({ id: 'PostMessageBody' });
 
 export const MarkReadBodySchema = z
   .object({ lastReadId: z.number().int().min(0) })
   .strict()
-  .openapi('MarkReadBody');
+  .meta({ id: 'MarkReadBody' });

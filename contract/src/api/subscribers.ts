@@ -1,7 +1,7 @@
-import { z } from '@hono/zod-openapi';
-import { CATEGORY_KEYS } from '@kollab/contract/categories';
-import { EmailSchema, LocaleSchema, TokenSchema } from '../../lib/fields.ts';
-import { parseSocialHandle, type SocialPlatform } from '../../lib/social-handle.ts';
+import { z } from 'zod';
+import { CATEGORY_KEYS } from '../categories.ts';
+import { parseSocialHandle, type SocialPlatform } from '../social-handle.ts';
+import { EmailSchema, LocaleSchema, TokenSchema } from './fields.ts';
 
 /**
  * Versions of the marketing-consent text the site shows on the e-mail step (site/src/lib/newsletter.ts).
@@ -24,7 +24,7 @@ const optionalHandle = (platform: SocialPlatform, example: string) =>
       return parsed.value;
     })
     .optional()
-    .openapi({ type: 'string', example });
+    .meta({ type: 'string', example });
 
 /*
  * Messages are snake_case codes (like lib/fields.ts) that the site's subscribe form translates.
@@ -50,22 +50,21 @@ export const SubscribeBodySchema = z
       }
     }
   })
-  .openapi('SubscribeBody');
+  .meta({ id: 'SubscribeBody' });
 
 export type SubscribeBody = z.infer<typeof SubscribeBodySchema>;
 
-export const SubscribeResultSchema = z
-  .object({ status: z.literal('pending_confirmation') })
-  .openapi('SubscribeResult', {
-    description: 'Always the same, whether the address was new, pending or confirmed: it reveals nothing.',
-  });
+export const SubscribeResultSchema = z.object({ status: z.literal('pending_confirmation') }).meta({
+  id: 'SubscribeResult',
+  description: 'Always the same, whether the address was new, pending or confirmed: it reveals nothing.',
+});
 
-export const TokenBodySchema = z.object({ token: TokenSchema }).openapi('TokenBody');
+export const TokenBodySchema = z.object({ token: TokenSchema }).meta({ id: 'TokenBody' });
 export type TokenBody = z.infer<typeof TokenBodySchema>;
 
 export const SubscriptionStatusSchema = z
   .object({ status: z.enum(['confirmed', 'unsubscribed']) })
-  .openapi('SubscriptionStatus');
+  .meta({ id: 'SubscriptionStatus' });
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
 
 export const SiteStatsSchema = z
@@ -73,8 +72,8 @@ export const SiteStatsSchema = z
     creators: z.number().int(),
     brands: z.number().int(),
     campaigns: z.number().int(),
-    paidOut: z.object({ amount: z.number().int().openapi({ description: 'Öre' }), currency: z.literal('SEK') }),
-    subscribers: z.number().int().openapi({ description: 'Confirmed newsletter subscribers only' }),
+    paidOut: z.object({ amount: z.number().int().meta({ description: 'Öre' }), currency: z.literal('SEK') }),
+    subscribers: z.number().int().meta({ description: 'Confirmed newsletter subscribers only' }),
   })
-  .openapi('SiteStats');
+  .meta({ id: 'SiteStats' });
 export type SiteStats = z.infer<typeof SiteStatsSchema>;

@@ -1,4 +1,4 @@
-import type { Result } from '@kollab/contract/result';
+import type { Result } from './result.ts';
 
 export type SocialPlatform = 'instagram' | 'tiktok';
 

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/*
+ * The admin tables' query parameters: page, pageSize, sort, order and a whitelist of filters per
+ * resource. Query schemas are strict, so any other parameter is a 422 naming it; the API maps sort
+ * fields to columns through a fixed table (api/src/modules/admin/list-query.ts).
+ */
+
+/** page (1–10 000) and pageSize (1–100, default 25). Exports ignore both. */
+export const pageParams = {
+  page: z.coerce.number().int().min(1).max(10_000).default(1).meta({ example: 1 }),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25).meta({ example: 25 }),
+};
+
+/** `sort` from the resource's fields and `order` (default newest first). */
+export function sortParams<const T extends readonly [string, ...string[]]>(fields: T, fallback: T[number]) {
+  return {
+    sort: z.enum(fields).default(fallback as never),
+    order: z.enum(['asc', 'desc']).default('desc'),
+  };
+}
+
+/** A free-text search term (1–100 characters after trimming). */
+export const SearchParam = z.string().trim().min(1).max(100).optional();
+/** An id filter. */
+export const IdFilter = z.string().trim().min(1).max(64).optional();
+/** A yes/no filter (`suspended=yes`). */
+export const YesNoFilter = z.enum(['yes', 'no']).optional();
