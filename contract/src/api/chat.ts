@@ -16,6 +16,28 @@ export const ChatMessageSchema = z
   .meta({ id: 'ChatMessage' });
 export type ChatMessage = z.infer<typeof ChatMessageSchema>;
 
+/** A moderation case on a conversation (ADR 023): while one is open, Kollab's admins may read it. */
+export const ModerationCaseSchema = z
+  .object({
+    id: z.string(),
+    claimId: z.string(),
+    openedByRole: z.enum(['creator', 'brand', 'admin']),
+    reason: z.string(),
+    status: z.enum(['open', 'closed']),
+    createdAt: z.string(),
+    closedAt: z.string().nullable(),
+  })
+  .meta({ id: 'ModerationCase' });
+export type ModerationCase = z.infer<typeof ModerationCaseSchema>;
+
+/** Why a participant reports a conversation, or why an admin opens a case on it. */
+export const CaseReasonBodySchema = z
+  .object({
+    reason: z.string({ message: 'required' }).trim().min(1, 'required').max(1000, 'too_long'),
+  })
+  .strict()
+  .meta({ id: 'CaseReasonBody' });
+
 export const ConversationSchema = z
   .object({
     claimId: z.string(),
@@ -31,6 +53,9 @@ export const ConversationSchema = z
     unread: z.number(),
     /** How far the other party has read (drives the "read" ticks). */
     counterpartLastReadId: z.number(),
+    moderationCase: ModerationCaseSchema.nullable().meta({
+      description: 'The open moderation case, if the conversation was reported or an admin opened one',
+    }),
   })
   .meta({ id: 'Conversation' });
 export type Conversation = z.infer<typeof ConversationSchema>;

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, check, index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { claims } from './campaigns.ts';
+import { id } from './columns.ts';
 import { users } from './users.ts';
 
 /**
@@ -42,3 +43,34 @@ export const conversationReads = pgTable(
 );
 
 export type Message = typeof messages.$inferSelect;
+
+/**
+ * A moderation case on a conversation: opened by a participant who reports it, or by an admin with
+ * a written reason. Admins read a conversation only while it has an open case, and every read is
+ * in the audit log (ADR 023). At most one open case per claim.
+ */
+export const moderationCases = pgTable(
+  'moderation_cases',
+  {
+    id: id(),
+    claimId: text()
+      .notNull()
+      .references(() => claims.id, { onDelete: 'cascade' }),
+    openedBy: text().references(() => users.id, { onDelete: 'set null' }),
+    openedByRole: text().$type<'creator' | 'brand' | 'admin'>().notNull(),
+    reason: text().notNull(),
+    status: text().$type<'open' | 'closed'>().notNull().default('open'),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp({ withTimezone: true }),
+    closedBy: text().references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    uniqueIndex('moderation_cases_one_open_per_claim').on(table.claimId).where(sql`${table.status} = 'open'`),
+    index('moderation_cases_status_idx').on(table.status, table.createdAt),
+    check('moderation_cases_reason_check', sql`length(btrim(${table.reason})) between 1 and 1000`),
+    check('moderation_cases_status_check', sql`${table.status} in ('open', 'closed')`),
+    check('moderation_cases_closed_check', sql`(${table.status} = 'closed') = (${table.closedAt} is not null)`),
+  ],
+);
+
+export type ModerationCase = typeof moderationCases.$inferSelect;

@@ -1,19 +1,24 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
+  CaseReasonBodySchema,
   ChatMessageSchema,
   ConversationSchema,
   MarkReadBodySchema,
   MessagesQuerySchema,
+  ModerationCaseSchema,
   PostMessageBodySchema,
 } from '@kollab/contract/api/chat';
+import { IdParamSchema } from '@kollab/contract/api/fields';
 import { createRouter } from '../../lib/create-router.ts';
-import { authErrorResponses, errorContent, errorResponses, jsonContent } from '../../lib/openapi.ts';
-import { requireUser } from '../../middleware/require-user.ts';
+import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
+import { requireRole, requireUser } from '../../middleware/require-user.ts';
 import { listConversations, listMessages, markRead, postMessage, unreadTotal } from './chat.service.ts';
 import { streamMessages } from './chat.stream.ts';
+import { closeCase, openCaseAsAdmin, reportConversation } from './moderation.service.ts';
 
 const tags = ['Chat'];
 const common = { ...errorResponses, ...authErrorResponses, 404: errorContent('No such conversation, or not yours') };
+const caseEnvelope = z.object({ data: ModerationCaseSchema });
 const ClaimParamSchema = z.object({
   claimId: z
     .string()
@@ -127,5 +132,65 @@ export const chatRoutes = createRouter()
       const header = Number(c.req.header('Last-Event-ID'));
       const after = Number.isFinite(header) && header > 0 ? header : (c.req.valid('query').after ?? 0);
       return streamMessages(c, actor, after);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/conversations/{claimId}/report',
+      tags,
+      summary: 'Report the conversation to Kollab (creator or brand): opens a moderation case admins can read',
+      description: 'Answers 201 with a new case, or 200 with the case already open. At most 5 reports an hour.',
+      request: { params: ClaimParamSchema, ...jsonBody(CaseReasonBodySchema) },
+      responses: {
+        200: jsonContent(caseEnvelope, 'The case that was already open'),
+        201: jsonContent(caseEnvelope, 'The new case'),
+        ...common,
+        429: errorContent('Too many reports'),
+      },
+    }),
+    async (c) => {
+      const { claimId } = c.req.valid('param');
+      const opened = await reportConversation(c.var.db, requireUser(c), claimId, c.req.valid('json').reason);
+      return opened.created ? c.json({ data: opened.case }, 201) : c.json({ data: opened.case }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/admin/claims/{claimId}/moderation-case',
+      tags,
+      summary: 'Open a moderation case on a claim’s conversation (admins), so it can be read; the reason is audited',
+      description: 'Answers 201 with a new case, or 200 with the case already open.',
+      request: { params: ClaimParamSchema, ...jsonBody(CaseReasonBodySchema) },
+      responses: {
+        200: jsonContent(caseEnvelope, 'The case that was already open'),
+        201: jsonContent(caseEnvelope, 'The new case'),
+        ...common,
+      },
+    }),
+    async (c) => {
+      const admin = requireRole(c, 'admin');
+      const opened = await openCaseAsAdmin(c.var.db, admin, c.req.valid('param').claimId, c.req.valid('json').reason);
+      return opened.created ? c.json({ data: opened.case }, 201) : c.json({ data: opened.case }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/admin/moderation-cases/{id}/close',
+      tags,
+      summary: 'Close a moderation case (admins): the conversation is private again',
+      request: { params: IdParamSchema },
+      responses: {
+        200: jsonContent(caseEnvelope, 'The closed case'),
+        ...common,
+        404: errorContent('No such case'),
+        409: errorContent('Already closed'),
+      },
+    }),
+    async (c) => {
+      const admin = requireRole(c, 'admin');
+      return c.json({ data: await closeCase(c.var.db, admin, c.req.valid('param').id) }, 200);
     },
   );

@@ -8,39 +8,67 @@ import {
   conversationReads,
   type Message,
   messages,
+  moderationCases,
   type User,
   users,
 } from '@kollab/db/schema';
 import { and, desc, eq, gt, inArray, lt, or, type SQL, sql } from 'drizzle-orm';
+import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { CHAT_CHANNEL } from '../../lib/message-bus.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { avatarUrl } from '../auth/session-view.ts';
+import { toCaseView } from './moderation.service.ts';
 
 /**
  * The claim whose conversation the actor may use: its creator, the brand that owns the campaign,
- * or an admin.
- * @throws not_found for everyone else (ADR 004)
+ * or an admin while the conversation has an open moderation case (ADR 023).
+ * @throws not_found for everyone else (ADR 004); forbidden for an admin when no case is open
  */
 export async function getConversationClaim(
   db: Database,
   actor: User,
   claimId: string,
-): Promise<Claim & { brandId: string }> {
+): Promise<Claim & { brandId: string; caseId: string | null }> {
   const [row] = await db
-    .select({ claim: claims, brandId: campaigns.brandId })
+    .select({ claim: claims, brandId: campaigns.brandId, caseId: moderationCases.id })
     .from(claims)
     .innerJoin(campaigns, eq(campaigns.id, claims.campaignId))
+    .leftJoin(moderationCases, and(eq(moderationCases.claimId, claims.id), eq(moderationCases.status, 'open')))
     .where(eq(claims.id, claimId));
-  const allowed = row && (actor.role === 'admin' || row.claim.creatorId === actor.id || row.brandId === actor.id);
-  if (!row || !allowed) throw new AppError('not_found', 'Conversation not found');
-  return { ...row.claim, brandId: row.brandId };
+  if (!row) throw new AppError('not_found', 'Conversation not found');
+  const participant = row.claim.creatorId === actor.id || row.brandId === actor.id;
+  if (!participant && actor.role === 'admin' && !row.caseId) {
+    throw new AppError('forbidden', 'Open a moderation case on this conversation first');
+  }
+  if (!participant && actor.role !== 'admin') throw new AppError('not_found', 'Conversation not found');
+  return { ...row.claim, brandId: row.brandId, caseId: row.caseId };
 }
 
-/** The claims whose conversations the actor takes part in. */
-function participation(actor: User): SQL | undefined {
-  if (actor.role === 'admin') return undefined;
+/** The claims whose conversations the actor takes part in; for admins, those with an open case. */
+function participation(actor: User): SQL {
+  if (actor.role === 'admin') {
+    return sql`exists (select 1 from ${moderationCases} where ${moderationCases.claimId} = ${claims.id}
+      and ${moderationCases.status} = 'open')`;
+  }
   return actor.role === 'brand' ? eq(campaigns.brandId, actor.id) : eq(claims.creatorId, actor.id);
+}
+
+/** An admin's read of a conversation goes into the audit log, with the case that allowed it. */
+export async function auditAdminRead(
+  db: Database,
+  actor: User,
+  conversation: { id: string; caseId: string | null; brandId: string; creatorId: string },
+  how: 'page' | 'stream',
+): Promise<void> {
+  if (actor.role !== 'admin' || actor.id === conversation.creatorId || actor.id === conversation.brandId) return;
+  await recordAudit(
+    db,
+    actor,
+    'chat.read',
+    { type: 'claim', id: conversation.id },
+    { caseId: conversation.caseId, how },
+  );
 }
 
 async function toMessages(db: Database, rows: Message[]): Promise<ChatMessage[]> {
@@ -108,6 +136,11 @@ export async function listConversations(db: Database, actor: User): Promise<Conv
     : [];
   const lastByClaim = new Map(lastMessages.map((message) => [message.claimId, message]));
   const reads = await db.select().from(conversationReads).where(inArray(conversationReads.claimId, ids));
+  const openCases = await db
+    .select()
+    .from(moderationCases)
+    .where(and(inArray(moderationCases.claimId, ids), eq(moderationCases.status, 'open')));
+  const caseByClaim = new Map(openCases.map((row) => [row.claimId, toCaseView(row)]));
   const conversations = rows.map(({ claim, campaign, creator, brand }): Conversation => {
     const brandUser = brandById.get(campaign.brandId);
     const counterpartIsCreator = actor.id !== claim.creatorId;
@@ -128,6 +161,7 @@ export async function listConversations(db: Database, actor: User): Promise<Conv
       unread: statById.get(claim.id)?.unread ?? 0,
       counterpartLastReadId:
         reads.find((read) => read.claimId === claim.id && read.userId === counterpartId)?.lastReadId ?? 0,
+      moderationCase: caseByClaim.get(claim.id) ?? null,
     };
   });
   return conversations.sort((a, b) => (b.lastMessage?.id ?? 0) - (a.lastMessage?.id ?? 0));
@@ -140,7 +174,8 @@ export async function listMessages(
   claimId: string,
   page: { before?: number; after?: number; limit: number },
 ): Promise<ChatMessage[]> {
-  await getConversationClaim(db, actor, claimId);
+  const conversation = await getConversationClaim(db, actor, claimId);
+  await auditAdminRead(db, actor, conversation, 'page');
   const conditions = [
     eq(messages.claimId, claimId),
     page.before ? lt(messages.id, page.before) : undefined,
@@ -161,7 +196,7 @@ export async function listMessages(
  * @throws not_found, rate_limited (20 a minute), validation_failed (empty or too long)
  */
 export async function postMessage(db: Database, actor: User, claimId: string, body: string): Promise<ChatMessage> {
-  await getConversationClaim(db, actor, claimId);
+  const conversation = await getConversationClaim(db, actor, claimId);
   await enforceRateLimit(db, `chat:user:${actor.id}`, { limit: 20, windowSeconds: 60 });
   const row = await db.transaction(async (tx) => {
     const [inserted] = await tx
@@ -181,6 +216,15 @@ export async function postMessage(db: Database, actor: User, claimId: string, bo
     );
     return inserted;
   });
+  if (actor.role === 'admin' && conversation.caseId) {
+    await recordAudit(
+      db,
+      actor,
+      'chat.message_posted',
+      { type: 'claim', id: claimId },
+      { caseId: conversation.caseId, messageId: row.id },
+    );
+  }
   const [message] = await toMessages(db, [row]);
   if (!message) throw new Error('message view missing');
   return message;

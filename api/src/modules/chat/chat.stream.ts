@@ -8,7 +8,7 @@ import { clientIp } from '../../lib/client-ip.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ChatEvent, MessageBus } from '../../lib/message-bus.ts';
-import { getConversationClaim, messagesSince } from './chat.service.ts';
+import { auditAdminRead, getConversationClaim, messagesSince } from './chat.service.ts';
 
 /*
  * The live chat stream (`GET /api/messages/stream`). It lives as long as the session it was opened
@@ -149,16 +149,32 @@ export function streamMessages(c: Context<AppEnv>, actor: User, startAfter: numb
         for (const message of await messagesSince(db, actor, lastId, missing)) {
           if (ended) break;
           if (sent.has(message.id)) continue;
+          if (actor.role === 'admin' && !(await adminMayRead(message.claimId))) continue;
           await stream.writeSSE({ id: String(message.id), event: 'message', data: JSON.stringify(message) });
           sent.add(message.id);
           if (sent.size > SENT_IDS_KEPT) sent.delete(sent.values().next().value as number);
           lastId = Math.max(lastId, message.id);
         }
       });
+    // Admins read a conversation only while its moderation case is open (ADR 023): each message is
+    // checked, and the first one of each conversation this stream delivers goes into the audit log.
+    const auditedClaims = new Set<string>();
+    const adminMayRead = (claimId: string) =>
+      getConversationClaim(db, actor, claimId).then(
+        async (conversation) => {
+          if (!auditedClaims.has(claimId)) {
+            auditedClaims.add(claimId);
+            await auditAdminRead(db, actor, conversation, 'stream');
+          }
+          return true;
+        },
+        () => false,
+      );
     // Who takes part in a claim's conversation never changes, so each claim is checked once per
     // stream: a message in someone else's conversation costs this stream no query at all.
     const visibility = new Map<string, Promise<boolean>>();
     const canSee = (claimId: string) => {
+      if (actor.role === 'admin') return adminMayRead(claimId);
       let visible = visibility.get(claimId);
       if (!visible) {
         visible = getConversationClaim(db, actor, claimId).then(

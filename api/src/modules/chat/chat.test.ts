@@ -118,7 +118,7 @@ describe('conversations', () => {
     });
   });
 
-  it('keeps others out: another creator or brand gets 404, anonymous 401; an admin posts as Kollab support', async () => {
+  it('keeps others out: another creator or brand gets 404, anonymous 401; an admin with an open case posts as Kollab support', async () => {
     const { claimId } = await conversation();
     const outsiders = [await createUser(t.db, { role: 'creator' }), await createUser(t.db, { role: 'brand' })];
     for (const outsider of outsiders) {
@@ -129,8 +129,17 @@ describe('conversations', () => {
       expect((await sendMessage(t, cookie, claimId, { body: 'hej' })).status).toBe(404);
     }
     expect((await t.app.request(`/api/conversations/${claimId}/messages`)).status).toBe(401);
+    // Admins only with an open moderation case (moderation.test.ts).
     const admin = await createUser(t.db, { role: 'admin' });
-    const res = await sendMessage(t, await loginAs(t.db, admin), claimId, { body: 'Vi hjälper gärna till.' });
+    const adminCookie = await loginAs(t.db, admin);
+    expect((await sendMessage(t, adminCookie, claimId, { body: 'Vi hjälper gärna till.' })).status).toBe(403);
+    const opened = await t.app.request(`/api/admin/claims/${claimId}/moderation-case`, {
+      method: 'POST',
+      headers: jsonHeaders(adminCookie),
+      body: JSON.stringify({ reason: 'Kreatören bad om hjälp via support.' }),
+    });
+    expect(opened.status).toBe(201);
+    const res = await sendMessage(t, adminCookie, claimId, { body: 'Vi hjälper gärna till.' });
     expect(((await res.json()) as { data: { author: unknown } }).data.author).toEqual({
       id: admin.id,
       name: 'Kollab support',
