@@ -5,6 +5,7 @@ import { expect, test } from '../fixtures/test.ts';
 import { linkInNewestMail } from './mail.ts';
 
 const BRAND = { email: 'brand@demo.kollab.se', password: 'demo-brand-2026' };
+const ADMIN = { email: 'admin@demo.kollab.se', password: 'demo-admin-2026' };
 const BRAND_NAME = 'Fjällkaffe AB';
 const CAMPAIGN = 'Höstens fjällrost';
 
@@ -215,5 +216,69 @@ test.describe('chat between creator and brand', () => {
     expect(brandSeen.dialogs).toEqual([]);
     expect(brandSeen.errors).toEqual([]);
     await brand.context.close();
+  });
+
+  test('a creator reports the conversation; an admin reads it under the case, answers as support and closes it', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    const origin = baseURL ?? '';
+    const creatorName = await freshCreator(page.context(), origin, 'Anmäl Kreatör');
+    await claimCampaign(page.context(), origin);
+    const reason = `Varumärket ber mig ta bort reklammärkningen (${creatorName})`;
+
+    await page.goto('/app/messages');
+    await page
+      .getByRole('list', { name: 'Konversationer' })
+      .getByRole('link', { name: new RegExp(BRAND_NAME) })
+      .click();
+    const box = page.getByRole('textbox', { name: 'Meddelande' });
+    await box.fill('Ska jag verkligen ta bort ”Reklam”?');
+    await box.press('Enter');
+    await expect(box).toHaveValue('');
+
+    // The report asks why; an empty reason is refused in the dialog.
+    await page.getByRole('button', { name: 'Anmäl konversationen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Anmäl konversationen till Kollab' });
+    await dialog.getByRole('button', { name: 'Anmäl', exact: true }).click();
+    await expect(dialog.getByText('Obligatoriskt.')).toBeVisible();
+    await dialog.getByRole('textbox', { name: 'Vad har hänt?' }).fill(reason);
+    await expectNoViolations(page);
+    await dialog.getByRole('button', { name: 'Anmäl', exact: true }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Konversationen är anmäld till Kollab.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Anmäl konversationen' })).toBeHidden();
+
+    // The admin finds it among the open cases, sees why and that reading is logged, and answers.
+    const admin = await browser.newContext({ baseURL: origin });
+    await signIn(admin, origin, ADMIN.email, ADMIN.password);
+    const adminPage = await admin.newPage();
+    const adminSeen = watch(adminPage);
+    await openConversation(adminPage, creatorName);
+    await expect(adminPage.getByText(`Modereringsärende: ${reason}`)).toBeVisible();
+    await expect(adminPage.getByText('Det du läser här sparas i granskningsloggen.')).toBeVisible();
+    const adminLog = adminPage.getByRole('log', { name: `Meddelanden med ${creatorName}` });
+    await expect(adminLog.getByText('Ska jag verkligen ta bort ”Reklam”?')).toBeVisible();
+    await expectNoViolations(adminPage);
+    const adminBox = adminPage.getByRole('textbox', { name: 'Meddelande' });
+    await adminBox.fill('Märkningen ska vara kvar. Vi kontaktar varumärket.');
+    await adminBox.press('Enter');
+    await expect(adminBox).toHaveValue('');
+
+    // The creator gets the answer live, from Kollab support.
+    const creatorLog = page.getByRole('log', { name: `Meddelanden med ${BRAND_NAME}` });
+    await expect(
+      creatorLog.getByRole('listitem').filter({ hasText: 'Märkningen ska vara kvar.' }).getByText('Kollab support'),
+    ).toBeVisible();
+
+    // Closing the case makes the conversation private again: it leaves the admin's list.
+    await adminPage.getByRole('button', { name: 'Stäng ärendet' }).click();
+    const close = adminPage.getByRole('dialog', { name: 'Stäng modereringsärendet?' });
+    await close.getByRole('button', { name: 'Stäng ärendet' }).click();
+    await expect(adminPage).toHaveURL(/\/app\/messages$/);
+    await expect(adminPage.getByRole('link', { name: new RegExp(creatorName) })).toHaveCount(0);
+    expect(adminSeen.errors).toEqual([]);
+    await admin.close();
   });
 });

@@ -19,7 +19,13 @@ export function ClaimConversation({ claimId }: { claimId: string }) {
   if (!conversation) return null;
   return (
     <Box sx={{ height: { xs: '70vh', md: 560 }, display: 'flex', flexDirection: 'column' }}>
-      <MessageThread conversation={conversation} userId={data.user.id} showBack={false} />
+      <MessageThread
+        conversation={conversation}
+        userId={data.user.id}
+        role={data.user.role}
+        showBack={false}
+        onCaseChanged={chat.reload}
+      />
     </Box>
   );
 }

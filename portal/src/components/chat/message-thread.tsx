@@ -12,12 +12,14 @@ import { useChatStreamEvents, useChatStreamStatus } from '../../hooks/use-chat-s
 import { useLocale } from '../../hooks/use-locale';
 import { useT } from '../../hooks/use-t';
 import { apiFetch } from '../../lib/api-fetch';
+import type { Role } from '../../lib/auth-client';
 import { errorText } from '../../lib/error-text';
 import { ChatAvatar } from './chat-avatar';
 import { applyMessage, markReadLocally } from './chat-store';
 import { Composer } from './composer';
 import { dayKey, daysAgo, formatDay } from './format';
 import { MessageItem } from './message-item';
+import { ModerationBar } from './moderation-bar';
 import { type ChatMessage, type Conversation, PAGE_SIZE } from './types';
 
 /** Merges pages and live messages: one entry per id, oldest first. */
@@ -46,11 +48,16 @@ const NEAR_BOTTOM_PX = 80;
 export function MessageThread({
   conversation,
   userId,
+  role,
   showBack,
+  onCaseChanged,
 }: {
   conversation: Conversation;
   userId: string;
+  role: Role;
   showBack: boolean;
+  /** After a report or a closed moderation case: reload the conversations. */
+  onCaseChanged: () => void;
 }) {
   const t = useT();
   const locale = useLocale();
@@ -240,6 +247,7 @@ export function MessageThread({
           </Typography>
         ) : null}
       </Box>
+      <ModerationBar conversation={conversation} role={role} onChanged={onCaseChanged} />
 
       <Box
         ref={scrollRef}

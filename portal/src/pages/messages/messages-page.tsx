@@ -115,7 +115,14 @@ export function MessagesPage() {
         {showThread ? (
           <Box component="section" aria-label={t('chat.thread.section')} sx={{ minHeight: 0, minWidth: 0 }}>
             {selected ? (
-              <MessageThread key={selected.claimId} conversation={selected} userId={user.id} showBack={!isWide} />
+              <MessageThread
+                key={selected.claimId}
+                conversation={selected}
+                userId={user.id}
+                role={user.role}
+                showBack={!isWide}
+                onCaseChanged={chat.reload}
+              />
             ) : notFound ? (
               <Box sx={{ p: 3 }}>
                 <Alert severity="warning" sx={{ mb: 2 }}>

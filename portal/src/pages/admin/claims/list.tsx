@@ -1,4 +1,5 @@
 import DoneAll from '@mui/icons-material/DoneAll';
+import Flag from '@mui/icons-material/Flag';
 import History from '@mui/icons-material/History';
 import SwapHoriz from '@mui/icons-material/SwapHoriz';
 import Button from '@mui/material/Button';
@@ -60,6 +61,8 @@ function ClaimsTable() {
   const [forcing, setForcing] = useState<AdminClaim | null>(null);
   const [isForceOpen, setIsForceOpen] = useState(false);
   const [to, setTo] = useState<ClaimStatus | ''>('');
+  const [casing, setCasing] = useState<AdminClaim | null>(null);
+  const [isCaseOpen, setIsCaseOpen] = useState(false);
 
   const columns = useMemo<GridColDef<AdminClaim>[]>(
     () => [
@@ -126,6 +129,15 @@ function ClaimsTable() {
           ]
         : []),
       {
+        key: 'case',
+        label: t('admin.claims.case.open', { name: row.creator.name }),
+        icon: <Flag />,
+        onClick: () => {
+          setCasing(row);
+          setIsCaseOpen(true);
+        },
+      },
+      {
         key: 'audit',
         label: t('admin.claims.history', { name: row.creator.name }),
         icon: <History />,
@@ -152,6 +164,14 @@ function ClaimsTable() {
       message: t('admin.claims.force.done', { name: forcing.creator.name, status: t(`claims.status.${to}`) }),
     });
     void refresh();
+  };
+
+  // Admins read a conversation only through a moderation case with a reason (ADR 023).
+  const onOpenCase = async (reason: string) => {
+    if (!casing) return;
+    const claimId = encodeURIComponent(casing.id);
+    await apiFetch(`/api/admin/claims/${claimId}/moderation-case`, { method: 'POST', json: { reason } });
+    navigate(`/messages/${claimId}`);
   };
 
   return (
@@ -208,6 +228,15 @@ function ClaimsTable() {
         reason={{ label: t('admin.reason'), help: t('admin.claims.force.reasonHelp'), isRequired: true }}
         onConfirm={onForce}
         onClose={() => setIsForceOpen(false)}
+      />
+      <ConfirmDialog
+        open={isCaseOpen}
+        title={t('admin.claims.case.title')}
+        body={casing ? t('admin.claims.case.body', { name: casing.creator.name, campaign: casing.campaign.title }) : ''}
+        confirmLabel={t('admin.claims.case.submit')}
+        reason={{ label: t('admin.reason'), help: t('admin.claims.case.reasonHelp'), isRequired: true }}
+        onConfirm={onOpenCase}
+        onClose={() => setIsCaseOpen(false)}
       />
       <BulkApproveDialog
         open={bulkOpen}
