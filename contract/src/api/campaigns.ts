@@ -12,6 +12,7 @@ import {
 } from '../campaigns.ts';
 import { CATEGORY_KEYS } from '../categories.ts';
 import { CLAIM_STATUSES } from '../claims.ts';
+import { CreatorSummarySchema } from './claims.ts';
 
 const list = <T extends z.ZodType>(item: T, max: number) =>
   z.array(item, { message: 'required' }).min(1, 'required').max(max, 'too_many');
@@ -177,15 +178,7 @@ export type ListCampaignsQuery = z.infer<typeof ListCampaignsQuerySchema>;
 export const MatchSchema = z
   .object({
     invitationId: z.string(),
-    creator: z.object({
-      id: z.string(),
-      name: z.string(),
-      image: z.string().nullable(),
-      instagramHandle: z.string().nullable(),
-      instagramFollowers: z.number().nullable(),
-      tiktokHandle: z.string().nullable(),
-      tiktokFollowers: z.number().nullable(),
-    }),
+    creator: CreatorSummarySchema,
     score: z.number(),
     reasons: z.array(z.record(z.string(), z.unknown())),
     status: z.enum(INVITATION_STATUSES),

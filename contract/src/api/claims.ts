@@ -16,6 +16,17 @@ export const SubmissionSchema = z
 
 export type Submission = z.infer<typeof SubmissionSchema>;
 
+/** The creator as a claim or a match shows them to the brand. */
+export const CreatorSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  instagramHandle: z.string().nullable(),
+  instagramFollowers: z.number().nullable(),
+  tiktokHandle: z.string().nullable(),
+  tiktokFollowers: z.number().nullable(),
+});
+
 export const ClaimSchema = z
   .object({
     id: z.string(),
@@ -27,15 +38,7 @@ export const ClaimSchema = z
       brandName: z.string(),
       maxRevisions: z.number(),
     }),
-    creator: z.object({
-      id: z.string(),
-      name: z.string(),
-      image: z.string().nullable(),
-      instagramHandle: z.string().nullable(),
-      instagramFollowers: z.number().nullable(),
-      tiktokHandle: z.string().nullable(),
-      tiktokFollowers: z.number().nullable(),
-    }),
+    creator: CreatorSummarySchema,
     payoutOre: z.number(),
     revisionsUsed: z.number(),
     autoAcceptAt: z.string().nullable(),
