@@ -6,11 +6,21 @@
  */
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { settingsFromEnv } from './backup/cli.ts';
+import { plural, settingsFromEnv } from './backup/cli.ts';
 import { createBackup, defaultBackupName } from './backup/create.ts';
 
 process.umask(0o077);
-const { values } = parseArgs({ options: { out: { type: 'string' } } });
+
+function parseCommandLine() {
+  try {
+    return parseArgs({ options: { out: { type: 'string' } } });
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\nUsage: npm run backup [-- --out FILE]\n`);
+    process.exit(64);
+  }
+}
+
+const { values } = parseCommandLine();
 const settings = settingsFromEnv();
 const out = resolve(values.out ?? join('backups', defaultBackupName(settings)));
 const started = performance.now();
@@ -20,7 +30,7 @@ try {
   const uploads =
     manifest.uploads.storage === 's3'
       ? `uploads stay in the S3 bucket ${settings.s3Bucket}`
-      : `${manifest.uploads.files.length} uploads`;
+      : plural(manifest.uploads.files.length, 'upload');
   process.stdout.write(
     `Backed up ${manifest.database.kind} (${manifest.database.tables.length} tables, ${rows} rows, migration ${manifest.database.migration?.tag ?? 'none'}; ${uploads}) to\n  ${out}\nin ${((performance.now() - started) / 1000).toFixed(1)} s.\n`,
   );

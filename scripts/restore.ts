@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { settingsFromEnv } from './backup/cli.ts';
+import { plural, settingsFromEnv } from './backup/cli.ts';
 import { restoreBackup } from './backup/restore.ts';
 
 process.umask(0o077);
@@ -38,7 +38,7 @@ try {
   const rows = manifest.database.tables.reduce((sum, table) => sum + table.rows, 0);
   process.stdout.write(
     `Restored the backup of ${manifest.createdAt} into ${manifest.database.kind}: ${manifest.database.tables.length} tables (${rows} rows), ` +
-      `their checksums and ${manifest.uploads.files.length} uploads match its manifest. Took ${((performance.now() - started) / 1000).toFixed(1)} s.\n`,
+      `their checksums and ${plural(manifest.uploads.files.length, 'upload')} match its manifest. Took ${((performance.now() - started) / 1000).toFixed(1)} s.\n`,
   );
 } catch (error) {
   process.stderr.write(`Restore refused: ${(error as Error).message}\n`);

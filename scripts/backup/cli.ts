@@ -17,3 +17,6 @@ export function settingsFromEnv(): BackupSettings {
     process.exit(78);
   }
 }
+
+/** `1 upload`, `2 uploads`. */
+export const plural = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;

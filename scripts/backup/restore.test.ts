@@ -4,10 +4,12 @@
  * and checksum and every upload compared with the source; then tampered backups are refused with a
  * clear reason and leave the target exactly as it was.
  */
+import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm, stat, symlink, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { openPglite, PgliteInUseError, schema } from '@kollab/db';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,6 +61,19 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
+/** Runs `scripts/<file>` as `npm run` would, with `env` over this process's settings. */
+function command(file: string, args: string[], env: Record<string, string>) {
+  const entry = fileURLToPath(new URL(`../${file}`, import.meta.url));
+  const child = spawn(process.execPath, [entry, ...args], { env: { ...process.env, ...env }, stdio: 'pipe' });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
+  return new Promise<{ code: number | null; stderr: string }>((resolve) =>
+    child.on('close', (code) => resolve({ code, stderr })),
+  );
+}
+
 const sha256 = (data: Buffer) => createHash('sha256').update(data).digest('hex');
 const modeOf = async (path: string) => (await stat(path)).mode & 0o777;
 
@@ -92,6 +107,16 @@ describe(`backup and restore on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => 
     await expect(restoreBackup(target.settings, archive)).rejects.toThrow(/target is not empty: .* Pass --force/);
     await restoreBackup(target.settings, archive, { force: true });
     expect(await statsOf(target)).toEqual(sourceStats);
+  });
+
+  it('as a command, says why it refuses and exits non-zero', async () => {
+    const env = { DATA_DIR: target.settings.dataDir, DATABASE_URL: target.settings.databaseUrl ?? '' };
+    const refused = await command('restore.ts', [archive], env);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^Restore refused: The target is not empty: .* Pass --force to replace it\.$/m);
+    const usage = await command('restore.ts', [], env);
+    expect(usage.code).toBe(64);
+    expect(usage.stderr).toContain('Usage: npm run restore -- FILE [--force] [--ignore-key]');
   });
 
   it('refuses a PGlite backup while a server has the database open', async () => {
