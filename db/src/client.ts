@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { DURABLE_START_PARAMS, DurableNodeFS } from './durable-nodefs.ts';
+import { lockPgliteDir } from './pglite-lock.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -54,22 +55,54 @@ export async function createDb(options: DatabaseOptions): Promise<DatabaseHandle
       close: () => client.end({ timeout: 5 }),
     };
   }
-  let client: PGlite;
-  if ('pgliteDir' in options) {
-    mkdirSync(options.pgliteDir, { recursive: true });
-    // Acknowledged commits are fsynced, so they survive an OS crash too (see durable-nodefs.ts).
-    client = await PGlite.create({ fs: new DurableNodeFS(options.pgliteDir), startParams: DURABLE_START_PARAMS });
-  } else {
-    client = await PGlite.create();
-  }
+  const { client, close } =
+    'pgliteDir' in options
+      ? await openPglite(options.pgliteDir)
+      : await PGlite.create().then((memory) => ({ client: memory, close: () => memory.close() }));
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   return {
     db,
     kind: 'pglite',
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
     listen: async (channel, handler) => client.listen(channel, handler),
-    close: () => client.close(),
+    close,
   };
+}
+
+/**
+ * Opens the PGlite database in a folder (creating it, or unpacking `loadDataDir`, a tarball from
+ * `dumpDataDir()`, into an empty one) for this process alone: it holds the folder's lock until
+ * `close()` (see pglite-lock.ts). Backups use the raw client; everything else goes through createDb.
+ * @throws PgliteInUseError when another live process has the folder open
+ */
+export async function openPglite(
+  dir: string,
+  options: { loadDataDir?: Blob } = {},
+): Promise<{ client: PGlite; close(): Promise<void> }> {
+  // Owner-only whatever the umask, like the files DurableNodeFS creates in it.
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const unlock = await lockPgliteDir(dir);
+  try {
+    // Acknowledged commits are fsynced, so they survive an OS crash too (see durable-nodefs.ts).
+    const client = await PGlite.create({
+      fs: new DurableNodeFS(dir),
+      startParams: DURABLE_START_PARAMS,
+      ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
+    return {
+      client,
+      close: async () => {
+        try {
+          await client.close();
+        } finally {
+          await unlock();
+        }
+      },
+    };
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
 }
 
 /** Runs raw SQL and returns its rows on either driver (postgres.js returns an array, PGlite `{ rows }`). */

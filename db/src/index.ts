@@ -1,6 +1,7 @@
 export type { Database, DatabaseHandle, DatabaseKind, DatabaseOptions, Schema } from './client.ts';
-export { createDb, queryRows } from './client.ts';
+export { createDb, openPglite, queryRows } from './client.ts';
 export { migrate, migrationsFolder } from './migrate.ts';
+export { lockPgliteDir, PgliteInUseError } from './pglite-lock.ts';
 export { newId } from './schema/columns.ts';
 export * as schema from './schema/index.ts';
 export type { SeedOptions } from './seed.ts';
