@@ -1,15 +1,20 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { e2eMode, freePort, serverEnv } from './support/server-env.ts';
+import { e2eMode, freePort, googleStandIn, serverEnv } from './support/server-env.ts';
 
 // Workers load this file again; they inherit the runner's environment, so the first choice sticks.
 process.env.E2E_PORT ??= String(await freePort());
 process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'kollab-e2e-'));
 // The faults project's servers start from copies of one seeded data directory (faults/template.setup.ts).
 process.env.E2E_FAULTS_TEMPLATE_DIR ??= mkdtempSync(join(tmpdir(), 'kollab-faults-'));
+// Google sign-in goes to one stand-in shared by every API instance (support/server-env.ts).
+process.env.E2E_GOOGLE_PORT ??= String(await freePort());
+process.env.E2E_GOOGLE_CLIENT_SECRET ??= randomBytes(16).toString('hex');
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
+const google = googleStandIn();
 
 /**
  * The default: one API server on PGlite, started by Playwright. With E2E_INSTANCES=2 (or
@@ -23,6 +28,7 @@ const TWO_INSTANCE_PORTAL_SPECS = [
   'auth-journey.spec.ts',
   'campaign-journey.spec.ts',
   'chat.spec.ts',
+  'nextauth-client.spec.ts',
   'withdrawal-journey.spec.ts',
 ];
 
@@ -104,19 +110,32 @@ export default defineConfig({
           },
         ]),
   ],
-  ...(onPostgres
-    ? { globalSetup: './support/postgres-cluster.ts' }
-    : {
-        webServer: {
-          command: 'node ../scripts/start.ts',
-          url: `${baseURL}/api/health`,
-          reuseExistingServer: false,
-          timeout: 60_000,
-          env: {
-            ...serverEnv(baseURL, process.env.E2E_DATA_DIR),
-            PORT: process.env.E2E_PORT,
-            DATABASE_URL: '',
+  // Web servers start before the global setup, so the stand-in is up when the instances start.
+  webServer: [
+    {
+      command: 'node ../stand-ins/google/server.ts',
+      // It has no health route; its user info answers 401 without a token, which counts as up.
+      url: `${google.url}/userinfo`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: { PORT: google.port, HOST: '127.0.0.1', GOOGLE_STAND_IN_CLIENT_SECRET: google.clientSecret },
+    },
+    ...(onPostgres
+      ? []
+      : [
+          {
+            command: 'node ../scripts/start.ts',
+            url: `${baseURL}/api/health`,
+            reuseExistingServer: false,
+            timeout: 60_000,
+            env: {
+              ...serverEnv(baseURL, process.env.E2E_DATA_DIR),
+              ...google.settings,
+              PORT: process.env.E2E_PORT,
+              DATABASE_URL: '',
+            },
           },
-        },
-      }),
+        ]),
+  ],
+  ...(onPostgres ? { globalSetup: './support/postgres-cluster.ts' } : {}),
 });

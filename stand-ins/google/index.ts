@@ -3,7 +3,13 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { createGoogleOAuth, type GoogleOAuthOptions, googleSettings, type OAuthUser } from './app.ts';
 
-export { createGoogleOAuth, type GoogleOAuthOptions, googleSettings, type OAuthUser } from './app.ts';
+export {
+  createGoogleOAuth,
+  DEFAULT_CLIENT_ID,
+  type GoogleOAuthOptions,
+  googleSettings,
+  type OAuthUser,
+} from './app.ts';
 
 export interface GoogleStandIn {
   url: string;

@@ -49,13 +49,15 @@ test('a session made on one API instance holds on every instance, and signing ou
   const signIn = await api.post('/api/auth/callback/credentials', {
     form: { csrfToken: await csrfToken(api), email: CREATOR.email, password: CREATOR.password, json: 'true' },
   });
-  expect(await signIn.json()).toEqual({ url: '/app/' });
+  expect(signIn.status()).toBe(200);
+  expect(await signIn.json()).toEqual({ url: `${origin}/app/` });
   expect(await sessionEverywhere(api)).toEqual({ emails: [CREATOR.email], instances: proxiedInstanceNames() });
 
   const signOut = await api.post('/api/auth/signout', {
     form: { csrfToken: await csrfToken(api), callbackUrl: '/app/login', json: 'true' },
   });
-  expect(await signOut.json()).toEqual({ url: '/app/login' });
+  expect(signOut.status()).toBe(200);
+  expect(await signOut.json()).toEqual({ url: `${origin}/app/login` });
   expect(await sessionEverywhere(api)).toEqual({ emails: [null], instances: proxiedInstanceNames() });
   await api.dispose();
 });

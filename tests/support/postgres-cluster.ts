@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { instanceName, type RoundRobinProxy, startRoundRobinProxy } from './round-robin-proxy.ts';
-import { e2eMode, freePort, serverEnv } from './server-env.ts';
+import { e2eMode, freePort, googleStandIn, serverEnv } from './server-env.ts';
 
 const run = promisify(execFile);
 const serverScript = fileURLToPath(new URL('../../scripts/start.ts', import.meta.url));
@@ -74,8 +74,8 @@ async function stopInstance(instance: Instance): Promise<void> {
  * Playwright global setup for the PostgreSQL modes (E2E_INSTANCES > 1 or E2E_DATABASE_URL set): a
  * throwaway database on the server at E2E_DATABASE_URL, E2E_INSTANCES API servers on it started
  * one after the other (the first migrates and seeds, so they never race on it), sharing their
- * secrets and E2E_DATA_DIR (sessions signed by one verify on the other, mails land in one folder),
- * and the round-robin proxy in front of them on E2E_PORT, the specs' baseURL. Returns the teardown:
+ * secrets, E2E_DATA_DIR (sessions signed by one verify on the other, mails land in one folder) and
+ * the config's Google stand-in (a sign-in started on one finishes on the other), and the round-robin proxy in front of them on E2E_PORT, the specs' baseURL. Returns the teardown:
  * proxy, then servers, then the database, so nothing is connected when it is dropped.
  */
 export default async function setUpPostgresCluster(): Promise<() => Promise<void>> {
@@ -87,6 +87,8 @@ export default async function setUpPostgresCluster(): Promise<() => Promise<void
 
   const env = {
     ...serverEnv(publicUrl, process.env.E2E_DATA_DIR ?? ''),
+    // The config's webServer runs the one Google stand-in every instance signs in with.
+    ...googleStandIn().settings,
     DATABASE_URL: databaseUrl(server, name),
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),

@@ -1,4 +1,5 @@
 import { createServer } from 'node:net';
+import { DEFAULT_CLIENT_ID, googleSettings } from '@kollab/stand-ins/google';
 import { instanceName } from './round-robin-proxy.ts';
 
 /** A free TCP port on the loopback interface. */
@@ -53,4 +54,19 @@ export function e2eMode(): { instances: number; onPostgres: boolean } {
 export function proxiedInstanceNames(): string[] {
   const { instances, onPostgres } = e2eMode();
   return onPostgres ? Array.from({ length: instances }, (_, index) => instanceName(index)) : [];
+}
+
+/**
+ * The suite's Google OAuth stand-in (stand-ins/google/server.ts, a Playwright webServer): one process
+ * for every API instance, because it keeps the codes it grants in memory and the callback may reach
+ * another instance than the one that started the sign-in. The config picks E2E_GOOGLE_PORT and
+ * E2E_GOOGLE_CLIENT_SECRET once; workers inherit them. `settings` point an API server at it.
+ */
+export function googleStandIn(): { url: string; port: string; clientSecret: string; settings: Record<string, string> } {
+  const port = process.env.E2E_GOOGLE_PORT;
+  const clientSecret = process.env.E2E_GOOGLE_CLIENT_SECRET;
+  if (!port || !clientSecret)
+    throw new Error('E2E_GOOGLE_PORT and E2E_GOOGLE_CLIENT_SECRET are set by playwright.config.ts');
+  const url = `http://127.0.0.1:${port}`;
+  return { url, port, clientSecret, settings: googleSettings(url, DEFAULT_CLIENT_ID, clientSecret) };
 }

@@ -25,6 +25,17 @@ export function isAppPath(path: string): boolean {
   return path === APP_PREFIX || /^\/app[/?#]/.test(path);
 }
 
+/**
+ * `path` (`/app/…`, `/api/auth/…`) on the public URL's origin: every `url` and `Location` the auth
+ * routes answer. NextAuth's client reads `signIn`'s answer with `new URL(data.url)`, which throws on a
+ * relative path, and NextAuth's server resolves a `/…` callback the same way (`${baseUrl}${url}`,
+ * baseUrl being its configured origin), never from the request's Host header.
+ */
+export function absoluteUrl(path: string, publicUrl: string): string {
+  if (!path.startsWith('/') || path.startsWith('//')) throw new Error(`not a path on this origin: ${path}`);
+  return `${new URL(publicUrl).origin}${path}`;
+}
+
 /** `/app/login` with the given query (error, callbackUrl), for auth failures. */
 export function signInPagePath(query: Record<string, string | undefined>): string {
   const params = new URLSearchParams();

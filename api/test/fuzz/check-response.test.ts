@@ -87,4 +87,12 @@ describe('checkResponse', () => {
   it('flags a 2xx JSON body that does not parse', () => {
     expect(checkResponse(json(200, '{"data": [1,'))).toEqual(['2xx JSON body does not parse']);
   });
+
+  it('checks a 4xx that the operation documents as an answer like a 2xx, and only that status', () => {
+    const refused = json(401, { url: 'http://localhost:3000/app/login?error=CredentialsSignin' });
+    expect(checkResponse(refused, [401])).toEqual([]);
+    expect(checkResponse(json(401, '{"url":'), [401])).toEqual(['2xx JSON body does not parse']);
+    expect(checkResponse(refused)).toEqual(['error body is not {"error":{…}}']);
+    expect(checkResponse(json(403, { url: '/x' }), [401])).toEqual(['error body is not {"error":{…}}']);
+  });
 });

@@ -60,6 +60,30 @@ describe('listOperations', () => {
     expect(operation?.queryParams.map((p) => p.name)).toEqual(['page']);
     expect(operation?.headerParams.map((p) => p.name)).toEqual(['Idempotency-Key']);
     expect(operation?.body?.schema.properties?.title).toEqual({ type: 'string', minLength: 1, maxLength: 20 });
+    expect(operation?.answers).toEqual([]);
+  });
+
+  it('names the 4xx statuses documented with a body other than the error envelope', () => {
+    const json = (ref: string) => ({
+      content: { 'application/json': { schema: { $ref: `#/components/schemas/${ref}` } } },
+    });
+    const [operation] = listOperations({
+      openapi: '3.0.3',
+      paths: {
+        '/api/auth/callback/credentials': {
+          post: {
+            responses: {
+              200: json('RedirectUrl'),
+              400: json('ErrorResponse'),
+              401: json('RedirectUrl'),
+              429: json('ErrorResponse'),
+              302: {},
+            },
+          },
+        },
+      },
+    });
+    expect(operation?.answers).toEqual([401]);
   });
 });
 

@@ -47,7 +47,7 @@ interface RawParameter {
 interface RawOperation {
   parameters?: RawParameter[];
   requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
-  responses?: Record<string, unknown>;
+  responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> }>;
 }
 
 export interface Parameter {
@@ -68,6 +68,24 @@ export interface Operation {
   headerParams: Parameter[];
   /** The documented request body, if any (first content type wins; the document lists one per route). */
   body: { contentType: string; schema: JsonSchema; required: boolean } | undefined;
+  /**
+   * Statuses of 400 and above that the operation documents with a JSON body other than the error
+   * envelope: answers, not errors. The one today is the refused sign-in's 401 `{ url }`, which is
+   * NextAuth's contract (ADR 018).
+   */
+  answers: number[];
+}
+
+const ERROR_ENVELOPE_REF = '#/components/schemas/ErrorResponse';
+
+/** The documented 4xx statuses whose JSON body is not the error envelope. */
+function documentedAnswers(raw: RawOperation): number[] {
+  return Object.entries(raw.responses ?? {})
+    .filter(([status, response]) => {
+      const schema = response.content?.['application/json']?.schema;
+      return Number(status) >= 400 && schema !== undefined && schema.$ref !== ERROR_ENVELOPE_REF;
+    })
+    .map(([status]) => Number(status));
 }
 
 const METHODS = new Set(['get', 'post', 'put', 'patch', 'delete']);
@@ -106,6 +124,7 @@ export function listOperations(doc: OpenApiDocument, prefix = '/api/'): Operatio
                 required: raw.requestBody?.required ?? false,
               }
             : undefined,
+        answers: documentedAnswers(raw),
       });
     }
   }
@@ -163,6 +182,7 @@ export function undocumentedMethods(operations: Operation[]): Operation[] {
         queryParams: [],
         headerParams: [],
         body: undefined,
+        answers: [],
       });
     }
   }

@@ -34,15 +34,33 @@ function parseJson(text: string): unknown {
  */
 export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   try {
-    return await send<T>(path, init);
+    return (await send<T>(path, init)).body;
   } catch (error) {
     if (!isApiError(error) || error.code !== 'reauthentication_required') throw error;
     if (!(await requestReauthentication())) throw error;
-    return send<T>(path, init);
+    return (await send<T>(path, init)).body;
   }
 }
 
-async function send<T>(path: string, init: RequestInit & { json?: unknown }): Promise<T> {
+/**
+ * `apiFetch` for a route whose contract answers some failures with a body of its own rather than
+ * the error envelope: a response with one of `answers` resolves with its status and body, as a 2xx
+ * does; every other failure throws the same `ApiError`. The one such route today is the
+ * credentials sign-in, which refuses a wrong password with 401 and `{ url }` as NextAuth's server does.
+ */
+export function apiFetchAnswer<T>(
+  path: string,
+  init: RequestInit & { json?: unknown },
+  answers: readonly number[],
+): Promise<{ status: number; body: T }> {
+  return send<T>(path, init, answers);
+}
+
+async function send<T>(
+  path: string,
+  init: RequestInit & { json?: unknown },
+  answers: readonly number[] = [],
+): Promise<{ status: number; body: T }> {
   const { json, headers, ...rest } = init;
   let response: Response;
   try {
@@ -60,7 +78,7 @@ async function send<T>(path: string, init: RequestInit & { json?: unknown }): Pr
     throw { statusCode: 0, code: 'network', message: 'errors.network' } satisfies ApiError;
   }
   const body = parseJson(await response.text());
-  if (response.ok) return body as T;
+  if (response.ok || answers.includes(response.status)) return { status: response.status, body: body as T };
   if (isErrorEnvelope(body)) {
     throw {
       statusCode: response.status,

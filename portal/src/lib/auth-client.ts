@@ -1,4 +1,4 @@
-import { apiFetch } from './api-fetch';
+import { apiFetch, apiFetchAnswer } from './api-fetch';
 import { safeCallbackUrl } from './callback-url';
 
 /** The API's auth routes (the spec's default base path). */
@@ -30,7 +30,11 @@ export interface AuthProviderInfo {
 
 export type AuthProviders = Record<string, AuthProviderInfo>;
 
-/** The spec's sign-in result: `error` is the code from the returned URL (`CredentialsSignin`). */
+/**
+ * The spec's sign-in result, as NextAuth's `signIn(…, { redirect: false })` gives it: `error` is the
+ * code from the returned URL (`CredentialsSignin`), `status` the HTTP status (401 when refused), `url`
+ * null on failure, else the portal path to continue to.
+ */
 export interface SignInResult {
   ok: boolean;
   error: string | null;
@@ -93,19 +97,30 @@ export async function requestSignIn(
   }
   const isCredentials = provider.type === 'credentials';
   const csrfToken = await fetchCsrfToken();
-  const { url } = await apiFetch<{ url: string }>(
+  // A refused sign-in is an answer (401 and the sign-in page's URL), not an error to throw.
+  const { status, body } = await apiFetchAnswer<{ url: string }>(
     `${AUTH_BASE}/${isCredentials ? 'callback' : 'signin'}/${encodeURIComponent(providerId)}`,
     {
       method: 'POST',
       body: formBody({ ...options.fields, csrfToken, callbackUrl: options.callbackUrl, json: 'true' }),
     },
+    isCredentials ? [401] : [],
   );
   if (!isCredentials) {
-    window.location.href = url;
+    window.location.href = body.url;
     return null;
   }
+  return signInResult(status, body.url);
+}
+
+/**
+ * Reads the credentials callback's answer. Its `url` is absolute on the API's public origin (ADR
+ * 018); the portal continues to its path, through `safeCallbackUrl`, so it never leaves the portal.
+ */
+export function signInResult(status: number, url: string): SignInResult {
   const error = new URL(url, window.location.origin).searchParams.get('error');
-  return { ok: !error, error, status: 200, url: error ? null : safeCallbackUrl(url) };
+  const ok = status >= 200 && status < 300 && !error;
+  return { ok, error, status, url: ok ? safeCallbackUrl(url) : null };
 }
 
 /** `POST /signout`; the server deletes the session and clears the cookie. */

@@ -28,7 +28,8 @@ import { createStorage } from '../../lib/storage.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PASSWORD = 'lagom långt lösenord 42';
-const SIGN_IN_REFUSED = { url: '/app/login?error=CredentialsSignin&callbackUrl=%2Fapp%2F' };
+/** A refused sign-in: 401 and the sign-in page on the test app's PUBLIC_URL (ADR 018). */
+const SIGN_IN_REFUSED = { url: 'http://localhost:3000/app/login?error=CredentialsSignin&callbackUrl=%2Fapp%2F' };
 
 let t: TestApp;
 let smtp: TestSmtp;
@@ -318,7 +319,9 @@ describe('the deletion job (own database)', () => {
 
     // No way back in: not with the password, not with the old session.
     for (const email of ['erase.me@example.se', `deleted-${creator.id}@deleted.kollab.invalid`]) {
-      expect(await (await new TestBrowser(s).signIn(email, PASSWORD)).json()).toEqual(SIGN_IN_REFUSED);
+      const refused = await new TestBrowser(s).signIn(email, PASSWORD);
+      expect(refused.status).toBe(401);
+      expect(await refused.json()).toEqual(SIGN_IN_REFUSED);
     }
     await expectError(await call(s, 'GET', '/api/account/export', cookie), 401, {
       code: 'unauthorized',

@@ -12,11 +12,13 @@ import {
 } from '@kollab/contract/api/auth';
 import { users } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
 import { clientIp } from '../../lib/client-ip.ts';
+import type { AppEnv } from '../../lib/context.ts';
 import { createRouter } from '../../lib/create-router.ts';
 import { errorContent, errorResponses, formBody, jsonContent } from '../../lib/openapi.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
-import { safeCallbackPath, signInPagePath } from '../../lib/redirects.ts';
+import { absoluteUrl, safeCallbackPath, signInPagePath } from '../../lib/redirects.ts';
 import { requireUser } from '../../middleware/require-user.ts';
 import { authenticateWithPassword } from './auth.service.ts';
 import { recordClientLog } from './client-log.ts';
@@ -35,6 +37,9 @@ import {
 const tags = ['Auth'];
 const redirect = { description: 'Redirect' };
 const FIFTEEN_MINUTES = 15 * 60;
+
+/** Every `url` and `Location` here is absolute, on PUBLIC_URL's origin, as NextAuth's server answers (ADR 018). */
+const urlOf = (c: Context<AppEnv>, path: string): string => absoluteUrl(path, c.var.env.PUBLIC_URL);
 
 export const authRoutes = createRouter()
   .openapi(
@@ -89,8 +94,8 @@ export const authRoutes = createRouter()
           id: 'credentials',
           name: 'E-mail',
           type: 'credentials',
-          signinUrl: '/api/auth/signin/credentials',
-          callbackUrl: '/api/auth/callback/credentials',
+          signinUrl: urlOf(c, '/api/auth/signin/credentials'),
+          callbackUrl: urlOf(c, '/api/auth/callback/credentials'),
         },
       };
       if (isGoogleConfigured(c.var.env)) {
@@ -98,8 +103,8 @@ export const authRoutes = createRouter()
           id: 'google',
           name: 'Google',
           type: 'oauth',
-          signinUrl: '/api/auth/signin/google',
-          callbackUrl: '/api/auth/callback/google',
+          signinUrl: urlOf(c, '/api/auth/signin/google'),
+          callbackUrl: urlOf(c, '/api/auth/callback/google'),
         };
       }
       return c.json(providers, 200);
@@ -113,8 +118,12 @@ export const authRoutes = createRouter()
       summary: 'Sign in with e-mail and password (form post, json=true)',
       request: formBody(CredentialsFormSchema),
       responses: {
-        200: jsonContent(UrlSchema, 'Where to go; `error=CredentialsSignin` on failure'),
+        200: jsonContent(UrlSchema, 'Signed in: the absolute callback URL'),
         ...errorResponses,
+        401: jsonContent(
+          UrlSchema,
+          "Wrong e-mail or password: the sign-in page's absolute URL with error=CredentialsSignin",
+        ),
         429: errorContent('Too many attempts'),
       },
     }),
@@ -130,13 +139,13 @@ export const authRoutes = createRouter()
       const user = await authenticateWithPassword(db, body.email.trim(), body.password);
       if (!user) {
         await recordSignInFailure(db, attempt);
-        return c.json({ url: signInPagePath({ error: 'CredentialsSignin', callbackUrl }) }, 200);
+        return c.json({ url: urlOf(c, signInPagePath({ error: 'CredentialsSignin', callbackUrl })) }, 401);
       }
       await recordSignInSuccess(db, attempt);
       rememberDevice(c, user.email);
       const { token, session } = await createSession(db, user.id);
       setSessionCookie(c, token, session.expiresAt);
-      return c.json({ url: callbackUrl }, 200);
+      return c.json({ url: urlOf(c, callbackUrl) }, 200);
     },
   )
   .openapi(
@@ -157,7 +166,7 @@ export const authRoutes = createRouter()
       assertCsrfToken(c, body.csrfToken);
       const callbackUrl = safeCallbackPath(body.callbackUrl, c.var.env.PUBLIC_URL);
       if (provider !== 'google' || !isGoogleConfigured(c.var.env)) {
-        return c.json({ url: `/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}` }, 200);
+        return c.json({ url: urlOf(c, `/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`) }, 200);
       }
       return c.json({ url: googleAuthorizationUrl(c, { callbackUrl, role: body.role ?? 'creator' }) }, 200);
     },
@@ -177,7 +186,7 @@ export const authRoutes = createRouter()
       },
       responses: { 302: redirect },
     }),
-    async (c) => c.redirect(await googleCallback(c, c.req.valid('query')), 302),
+    async (c) => c.redirect(urlOf(c, await googleCallback(c, c.req.valid('query'))), 302),
   )
   .openapi(
     createRoute({
@@ -193,7 +202,7 @@ export const authRoutes = createRouter()
       assertCsrfToken(c, body.csrfToken);
       if (c.var.session) await invalidateSession(c.var.db, c.var.session.id);
       deleteSessionCookie(c);
-      return c.json({ url: safeCallbackPath(body.callbackUrl, c.var.env.PUBLIC_URL, '/app/login') }, 200);
+      return c.json({ url: urlOf(c, safeCallbackPath(body.callbackUrl, c.var.env.PUBLIC_URL, '/app/login')) }, 200);
     },
   )
   .openapi(
@@ -224,7 +233,7 @@ export const authRoutes = createRouter()
     (c) => {
       const { error, callbackUrl } = c.req.valid('query');
       const safe = callbackUrl ? safeCallbackPath(callbackUrl, c.var.env.PUBLIC_URL) : undefined;
-      return c.redirect(signInPagePath({ error, callbackUrl: safe }), 302);
+      return c.redirect(urlOf(c, signInPagePath({ error, callbackUrl: safe })), 302);
     },
   )
   .openapi(
@@ -238,6 +247,6 @@ export const authRoutes = createRouter()
     }),
     (c) => {
       const { error } = c.req.valid('query');
-      return c.redirect(`/app/auth-error?error=${encodeURIComponent(error ?? 'Default')}`, 302);
+      return c.redirect(urlOf(c, `/app/auth-error?error=${encodeURIComponent(error ?? 'Default')}`), 302);
     },
   );

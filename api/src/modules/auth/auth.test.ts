@@ -20,6 +20,10 @@ afterAll(async () => {
   await smtp.close();
 });
 
+/** The test app's PUBLIC_URL: every url the auth routes answer is on it, whatever host the request named. */
+const PUBLIC = 'http://localhost:3000';
+const REFUSED = { url: `${PUBLIC}/app/login?error=CredentialsSignin&callbackUrl=%2Fapp%2F` };
+
 const errorBody = (res: Response, code: string, message: string, fields?: Record<string, string[]>) => ({
   error: { code, message, ...(fields ? { fields } : {}), requestId: res.headers.get('x-request-id') },
 });
@@ -42,15 +46,16 @@ describe('GET /api/auth/session, /csrf, /providers', () => {
     });
   });
 
-  it('lists only the credentials provider when Google is not configured', async () => {
+  it('lists only the credentials provider when Google is not configured, with absolute URLs', async () => {
     const res = await t.app.request('/api/auth/providers');
+    expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
       credentials: {
         id: 'credentials',
         name: 'E-mail',
         type: 'credentials',
-        signinUrl: '/api/auth/signin/credentials',
-        callbackUrl: '/api/auth/callback/credentials',
+        signinUrl: `${PUBLIC}/api/auth/signin/credentials`,
+        callbackUrl: `${PUBLIC}/api/auth/callback/credentials`,
       },
     });
   });
@@ -99,7 +104,8 @@ describe('sign-up, verification and sign-in', () => {
 
     const other = new TestBrowser(t);
     const signIn = await other.signIn('ASTRID.EK@example.se', PASSWORD);
-    expect(await signIn.json()).toEqual({ url: '/app/' });
+    expect(signIn.status).toBe(200);
+    expect(await signIn.json()).toEqual({ url: `${PUBLIC}/app/` });
     expect(await other.session()).toMatchObject({ user: { name: 'Astrid Ek', role: 'creator' } });
   });
 
@@ -151,13 +157,14 @@ describe('sign-up, verification and sign-in', () => {
     expect(stored).toEqual([]);
   });
 
-  it('answers a wrong password and an unknown address the same way', async () => {
+  it('answers a wrong password and an unknown address the same way: 401 and the sign-in page as NextAuth does', async () => {
     await createUser(t.db, { email: 'known@example.se', password: PASSWORD });
     const wrong = await new TestBrowser(t).signIn('known@example.se', 'wrong-password-1');
     const unknown = await new TestBrowser(t).signIn('nobody@example.se', PASSWORD);
-    const expected = { url: '/app/login?error=CredentialsSignin&callbackUrl=%2Fapp%2F' };
-    expect(await wrong.json()).toEqual(expected);
-    expect(await unknown.json()).toEqual(expected);
+    expect([wrong.status, unknown.status]).toEqual([401, 401]);
+    expect(await wrong.json()).toEqual(REFUSED);
+    expect(await unknown.json()).toEqual(REFUSED);
+    expect(cookiesSetBy(wrong).kollab_session).toBeUndefined();
   });
 
   it('lets an unverified user sign in (reading is allowed) and reports emailVerified false', async () => {
@@ -174,26 +181,30 @@ describe('sign-up, verification and sign-in', () => {
     const user = await createUser(t.db, { email: 'suspended@example.se', password: PASSWORD });
     await t.db.update(users).set({ suspendedAt: new Date() }).where(eq(users.id, user.id));
     const res = await new TestBrowser(t).signIn('suspended@example.se', PASSWORD);
-    expect(await res.json()).toEqual({ url: '/app/login?error=CredentialsSignin&callbackUrl=%2Fapp%2F' });
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual(REFUSED);
   });
 
-  it('keeps the callbackUrl on our own origin', async () => {
+  it('keeps the callbackUrl on our own origin and answers it as an absolute URL', async () => {
     await createUser(t.db, { email: 'redirect@example.se', password: PASSWORD });
     for (const [callbackUrl, expected] of [
       ['/app/account?tab=1', '/app/account?tab=1'],
       ['http://localhost:3000/app/profile', '/app/profile'],
       ['https://evil.example/phish', '/app/'],
+      ['https://evil.example/app/', '/app/'],
       ['//evil.example/phish', '/app/'],
       ['/.//evil.example/phish', '/app/'],
       ['/app/..//evil.example', '/app/'],
       ['javascript:alert(1)', '/app/'],
+      ['', '/app/'],
     ]) {
       const res = await new TestBrowser(t).postForm('/api/auth/callback/credentials', {
         email: 'redirect@example.se',
         password: PASSWORD,
         callbackUrl: callbackUrl ?? '',
       });
-      expect(await res.json(), callbackUrl).toEqual({ url: expected });
+      expect(res.status, callbackUrl).toBe(200);
+      expect(await res.json(), callbackUrl).toEqual({ url: `${PUBLIC}${expected}` });
     }
   });
 });
@@ -252,6 +263,7 @@ describe('sessions', () => {
         { csrf: await browser.csrfToken() },
       );
       expect(cookiesSetBy(res).kollab_session?.attributes).toMatch(/; Secure; SameSite=Lax$/);
+      expect(await res.json()).toEqual({ url: 'https://kollab.se/app/' });
     } finally {
       await secure.close();
     }
@@ -319,7 +331,8 @@ describe('sessions', () => {
     await browser.signIn(user.email, PASSWORD);
     const stolen = browser.cookies.get('kollab_session') ?? '';
     const res = await browser.postForm('/api/auth/signout', { callbackUrl: '/app/login' });
-    expect(await res.json()).toEqual({ url: '/app/login' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ url: `${PUBLIC}/app/login` });
     expect(cookiesSetBy(res).kollab_session?.value).toBe('');
     const replay = await t.app.request('/api/auth/session', { headers: { Cookie: `kollab_session=${stolen}` } });
     expect(await replay.json()).toEqual({});
@@ -359,10 +372,10 @@ describe('password reset and change', () => {
 
     const again = await browser.postJson('/api/auth/reset-password', { token, password: 'third-phrase-2026' });
     expect(again.status).toBe(422);
-    expect(await (await browser.signIn(user.email, PASSWORD)).json()).toMatchObject({
-      url: expect.stringContaining('error='),
-    });
-    expect(await (await browser.signIn(user.email, 'ny-lang-fras-2026')).json()).toEqual({ url: '/app/' });
+    const old = await browser.signIn(user.email, PASSWORD);
+    expect(old.status).toBe(401);
+    expect(await old.json()).toEqual(REFUSED);
+    expect(await (await browser.signIn(user.email, 'ny-lang-fras-2026')).json()).toEqual({ url: `${PUBLIC}/app/` });
   });
 
   it('answers an unknown address like a known one and sends nothing', async () => {
@@ -425,7 +438,7 @@ describe('rate limits', () => {
     const user = await createUser(t.db, { email: 'brute@example.se', password: PASSWORD });
     const browser = new TestBrowser(t);
     for (let attempt = 0; attempt < 10; attempt++) {
-      expect((await browser.signIn(user.email, `wrong-${attempt}`)).status).toBe(200);
+      expect((await browser.signIn(user.email, `wrong-${attempt}`)).status).toBe(401);
     }
     const blocked = await browser.signIn(user.email, PASSWORD);
     expect(blocked.status).toBe(429);
@@ -460,18 +473,43 @@ describe('redirects and client logs', () => {
   it('sends GET /signin to the portal sign-in page, keeping error and a safe callbackUrl', async () => {
     const res = await t.app.request('/api/auth/signin?error=SessionRequired&callbackUrl=%2Fapp%2Faccount');
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/app/login?error=SessionRequired&callbackUrl=%2Fapp%2Faccount');
+    expect(res.headers.get('location')).toBe(`${PUBLIC}/app/login?error=SessionRequired&callbackUrl=%2Fapp%2Faccount`);
     const unsafe = await t.app.request('/api/auth/signin?callbackUrl=https%3A%2F%2Fevil.example');
-    expect(unsafe.headers.get('location')).toBe('/app/login?callbackUrl=%2Fapp%2F');
+    expect(unsafe.status).toBe(302);
+    expect(unsafe.headers.get('location')).toBe(`${PUBLIC}/app/login?callbackUrl=%2Fapp%2F`);
+    // What useSession({ required: true }) sends: the page's own absolute URL, outside the portal.
+    const required = await t.app.request(
+      `/api/auth/signin?${new URLSearchParams({ error: 'SessionRequired', callbackUrl: `${PUBLIC}/elsewhere/` })}`,
+    );
+    expect(required.headers.get('location')).toBe(`${PUBLIC}/app/login?error=SessionRequired&callbackUrl=%2Fapp%2F`);
   });
 
   it('sends GET /error to the portal error page', async () => {
     const res = await t.app.request('/api/auth/error?error=Configuration');
-    expect(res.headers.get('location')).toBe('/app/auth-error?error=Configuration');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(`${PUBLIC}/app/auth-error?error=Configuration`);
   });
 
   it('sends an unknown provider back to the sign-in page with its callbackUrl', async () => {
     const res = await new TestBrowser(t).postForm('/api/auth/signin/myspace', { callbackUrl: '/app/profile' });
-    expect(await res.json()).toEqual({ url: '/api/auth/signin?callbackUrl=%2Fapp%2Fprofile' });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ url: `${PUBLIC}/api/auth/signin?callbackUrl=%2Fapp%2Fprofile` });
+  });
+
+  it('answers on PUBLIC_URL even when the request arrives under another host (behind a proxy)', async () => {
+    const browser = new TestBrowser(t);
+    const csrfToken = await browser.csrfToken();
+    const res = await t.app.request('http://10.0.0.7:3000/api/auth/signout', {
+      method: 'POST',
+      headers: {
+        'Content-Type': 'application/x-www-form-urlencoded',
+        Cookie: browser.cookieHeader,
+        Origin: PUBLIC,
+      },
+      body: new URLSearchParams({ csrfToken, callbackUrl: 'http://10.0.0.7:3000/app/', json: 'true' }),
+    });
+    expect(res.status).toBe(200);
+    // The callbackUrl named the internal host, another origin than PUBLIC_URL's, so it falls back.
+    expect(await res.json()).toEqual({ url: `${PUBLIC}/app/login` });
   });
 });

@@ -8,6 +8,8 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 let t: TestApp;
 let oauth: GoogleStandIn;
+/** The test app's PUBLIC_URL: the callback's redirects are absolute on it (ADR 018). */
+const PUBLIC = 'http://localhost:3000';
 
 beforeAll(async () => {
   oauth = await startGoogleStandIn();
@@ -30,15 +32,23 @@ async function signInWithGoogle(browser: TestBrowser, fields: Record<string, str
 }
 
 describe('Google sign-in', () => {
-  it('is listed as an oauth provider when configured', async () => {
+  it('is listed as an oauth provider when configured, with absolute URLs', async () => {
     const res = await t.app.request('/api/auth/providers');
-    expect(await res.json()).toMatchObject({
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      credentials: {
+        id: 'credentials',
+        name: 'E-mail',
+        type: 'credentials',
+        signinUrl: `${PUBLIC}/api/auth/signin/credentials`,
+        callbackUrl: `${PUBLIC}/api/auth/callback/credentials`,
+      },
       google: {
         id: 'google',
         name: 'Google',
         type: 'oauth',
-        signinUrl: '/api/auth/signin/google',
-        callbackUrl: '/api/auth/callback/google',
+        signinUrl: `${PUBLIC}/api/auth/signin/google`,
+        callbackUrl: `${PUBLIC}/api/auth/callback/google`,
       },
     });
   });
@@ -64,7 +74,7 @@ describe('Google sign-in', () => {
     const browser = new TestBrowser(t);
     const res = await signInWithGoogle(browser, { role: 'brand', callbackUrl: '/app/account' });
     expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/app/account');
+    expect(res.headers.get('location')).toBe(`${PUBLIC}/app/account`);
     expect(await browser.session()).toMatchObject({
       user: { name: 'Nina Ny', email: 'New.Brand@example.se', role: 'brand', emailVerified: true },
     });
@@ -88,7 +98,8 @@ describe('Google sign-in', () => {
     oauth.nextUser = { sub: 'g-attacker', email: 'owner@example.se', email_verified: true, name: 'Mallory' };
     const browser = new TestBrowser(t);
     const res = await signInWithGoogle(browser);
-    expect(res.headers.get('location')).toBe('/app/login?error=AccountNotLinked&callbackUrl=%2Fapp%2F');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(`${PUBLIC}/app/login?error=AccountNotLinked&callbackUrl=%2Fapp%2F`);
     expect(await browser.session()).toEqual({});
     expect(await t.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, owner.id))).toEqual([]);
   });
@@ -99,7 +110,8 @@ describe('Google sign-in', () => {
     const browser = new TestBrowser(t);
     await browser.signIn(owner.email, 'owners-long-pass-1');
     const res = await signInWithGoogle(browser);
-    expect(res.headers.get('location')).toBe('/app/');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(`${PUBLIC}/app/`);
     const links = await t.db.select().from(oauthAccounts).where(eq(oauthAccounts.userId, owner.id));
     expect(links.map((link) => link.providerUserId)).toEqual(['g-linker']);
     const fresh = new TestBrowser(t);
@@ -114,7 +126,8 @@ describe('Google sign-in', () => {
     const callback = new URL(authorize.headers.get('location') ?? '');
     callback.searchParams.set('state', 'forged-state-value-1234');
     const res = await browser.request(`${callback.pathname}${callback.search}`);
-    expect(res.headers.get('location')).toBe('/app/login?error=OAuthCallbackError');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(`${PUBLIC}/app/login?error=OAuthCallbackError`);
     expect(await browser.session()).toEqual({});
   });
 
@@ -124,7 +137,8 @@ describe('Google sign-in', () => {
     const authorize = await fetch(((await start.json()) as { url: string }).url, { redirect: 'manual' });
     const callback = new URL(authorize.headers.get('location') ?? '');
     const res = await new TestBrowser(t).request(`${callback.pathname}${callback.search}`);
-    expect(res.headers.get('location')).toBe('/app/login?error=OAuthCallbackError');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(`${PUBLIC}/app/login?error=OAuthCallbackError`);
   });
 
   it('reports a provider that refuses the code as OAuthCallbackError', async () => {
@@ -133,7 +147,8 @@ describe('Google sign-in', () => {
     const { url } = (await start.json()) as { url: string };
     const state = new URL(url).searchParams.get('state') ?? '';
     const res = await browser.request(`/api/auth/callback/google?code=made-up&state=${state}`);
-    expect(res.headers.get('location')).toBe('/app/login?error=OAuthCallbackError&callbackUrl=%2Fapp%2F');
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(`${PUBLIC}/app/login?error=OAuthCallbackError&callbackUrl=%2Fapp%2F`);
     const count = await t.db.select().from(users).where(eq(users.email, 'made-up@example.se'));
     expect(count).toEqual([]);
   });

@@ -12,8 +12,9 @@ import { MAX_SIGN_IN_DELAY_MS, signInDelayMs } from './sign-in-throttle.ts';
 let t: TestApp;
 let smtp: TestSmtp;
 const PASSWORD = 'vattenmelon-cykel-7';
-const SIGNED_IN = { url: '/app/' };
-const REFUSED = { url: '/app/login?error=CredentialsSignin&callbackUrl=%2Fapp%2F' };
+// The auth routes answer absolute URLs on the test app's PUBLIC_URL (ADR 018).
+const SIGNED_IN = { url: 'http://localhost:3000/app/' };
+const REFUSED = { url: 'http://localhost:3000/app/login?error=CredentialsSignin&callbackUrl=%2Fapp%2F' };
 
 beforeAll(async () => {
   smtp = await startTestSmtp();
@@ -29,7 +30,9 @@ const from = (ip: string) => new TestBrowser(t, { 'X-Forwarded-For': ip });
 
 async function guessWrong(email: string, browser: TestBrowser, times: number): Promise<void> {
   for (let attempt = 0; attempt < times; attempt++) {
-    expect(await (await browser.signIn(email, `wrong-guess-${attempt}`)).json()).toEqual(REFUSED);
+    const res = await browser.signIn(email, `wrong-guess-${attempt}`);
+    expect(res.status).toBe(401);
+    expect(await res.json()).toEqual(REFUSED);
   }
 }
 
