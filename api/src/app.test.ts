@@ -198,15 +198,6 @@ describe('the error envelope', () => {
   });
 });
 
-describe('security headers', () => {
-  it('sets nosniff, frame and referrer policies on every response', async () => {
-    const res = await t.app.request('/api/health');
-    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('x-frame-options')).toBe('SAMEORIGIN');
-    expect(res.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
-  });
-});
-
 describe('API reference', () => {
   it('lists every route in /api/openapi.json', async () => {
     const res = await t.app.request('/api/openapi.json');

@@ -7,11 +7,12 @@ import { compress } from 'hono/compress';
 import { getCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import type { Env } from './env.ts';
+import type { AfterResponse } from './lib/after-response.ts';
 import { compressJson } from './lib/compress-json.ts';
+import { createSitePolicies } from './lib/content-security-policy.ts';
 import type { AppEnv } from './lib/context.ts';
 import { createRouter } from './lib/create-router.ts';
 import {
@@ -25,9 +26,10 @@ import {
 import type { Mailer } from './lib/mailer.ts';
 import type { MessageBus } from './lib/message-bus.ts';
 import type { Secrets } from './lib/secrets.ts';
-import { resolveStaticFile, sendFile, staticFiles } from './lib/static-files.ts';
+import { type FoundFile, resolveStaticFile, sendFile, staticFiles } from './lib/static-files.ts';
 import type { Storage } from './lib/storage.ts';
 import { originCheck } from './middleware/origin-check.ts';
+import { securityHeaders } from './middleware/security-headers.ts';
 import { sessionMiddleware } from './middleware/session.ts';
 import { accountDataRoutes } from './modules/account-data/account-data.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
@@ -38,6 +40,7 @@ import { campaignRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
 import { claimRoutes } from './modules/claims/claims.routes.ts';
 import { creatorRoutes } from './modules/creators/creators.routes.ts';
+import { cspReportRoutes } from './modules/csp-reports/csp-reports.routes.ts';
 import { deletionRequestRoutes } from './modules/deletion-requests/deletion-requests.routes.ts';
 import { createDiscoveryRoutes } from './modules/discovery/discovery.routes.ts';
 import type { Provider } from './modules/discovery/provider.ts';
@@ -54,6 +57,8 @@ export interface AppDeps {
   env: Env;
   logger: Logger;
   mailer: Mailer;
+  /** Work done after the answer is sent; `server.ts` waits for it on shutdown. */
+  afterResponse: AfterResponse;
   secrets: Secrets;
   storage: Storage;
   bus: MessageBus;
@@ -94,6 +99,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     c.set('dbKind', deps.dbKind);
     c.set('env', deps.env);
     c.set('mailer', deps.mailer);
+    c.set('afterResponse', deps.afterResponse);
     c.set('secrets', deps.secrets);
     c.set('storage', deps.storage);
     c.set('bus', deps.bus);
@@ -104,9 +110,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
       'request',
     );
   });
-  app.use(
-    secureHeaders({ crossOriginResourcePolicy: 'same-origin', referrerPolicy: 'strict-origin-when-cross-origin' }),
-  );
+  app.use(securityHeaders(deps.env));
   app.use(compress());
   app.use(compressJson);
   // Uploads get room for a 5 MB picture plus multipart overhead; everything else 1 MiB.
@@ -124,6 +128,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.use('/api/*', sessionMiddleware);
 
   app.route('/api', healthRoutes);
+  app.route('/api', cspReportRoutes);
   app.route('/api/auth', authRoutes);
   app.route('/api/auth', accountRoutes);
   app.route('/api', userRoutes);
@@ -149,13 +154,16 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     if (getCookie(c, 'locale') === 'en') return c.redirect('/en/', 302);
     await next();
   });
-  app.use('*', staticFiles({ root: deps.siteDir }));
+  // Each site page's policy carries the hashes of its own inline scripts and styles (ADR 019).
+  const sitePolicyOf = createSitePolicies();
+  const siteHeaders = async (file: FoundFile) => ({ 'Content-Security-Policy': await sitePolicyOf(file) });
+  app.use('*', staticFiles({ root: deps.siteDir, htmlHeaders: siteHeaders }));
 
   app.notFound(async (c) => {
     if (!c.req.path.startsWith('/api') && (c.req.method === 'GET' || c.req.method === 'HEAD')) {
       const page = c.req.path.startsWith('/en/') ? join('en', '404', 'index.html') : '404.html';
       const file = await resolveStaticFile(deps.siteDir, page);
-      if (file && file !== 'directory') return sendFile(c, file, { status: 404 });
+      if (file && file !== 'directory') return sendFile(c, file, { status: 404, headers: await siteHeaders(file) });
     }
     return c.json(errorBody(c, 'not_found', `No route for ${c.req.method} ${c.req.path}`), 404);
   });

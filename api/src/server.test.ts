@@ -105,6 +105,10 @@ describe('server start-up', () => {
       }),
     });
     expect(signUp.status).toBe(202);
+    // The account and its mail are made after the answer (ADR 019); the log says when the file is written.
+    for (let waited = 0; waited < 10_000 && !server.output().includes('"msg":"mail written to file"'); waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
     const modes = await modesBelow(dataDir);
     expect(modes.get('.')).toBe('700');
     expect(modes.get('secrets.json')).toBe('600');

@@ -5,6 +5,7 @@ import { createDb, migrate, seedDemo } from '@kollab/db';
 import { createApp } from './app.ts';
 import { EnvError, parseEnv } from './env.ts';
 import { startScheduler } from './jobs/scheduler.ts';
+import { createAfterResponse } from './lib/after-response.ts';
 import { securePrivateDataDir } from './lib/data-dir.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
@@ -73,6 +74,7 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
   }
 
   const mailer = createMailer(env, logger);
+  const afterResponse = createAfterResponse();
   const storage = createStorage(env);
   const bus = await createMessageBus(database, logger);
   // Without a provider key the sample provider answers: on a loopback port of its own (never on
@@ -85,6 +87,7 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
     env,
     logger,
     mailer,
+    afterResponse,
     storage,
     bus,
     secrets,
@@ -114,6 +117,8 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
     force.unref();
     stopScheduler();
     server.close(async () => {
+      // Mail promised in answers already sent (sign-up, reset links) goes out before the database closes.
+      await afterResponse.settle();
       await sample?.close();
       await bus.close();
       await database.close();

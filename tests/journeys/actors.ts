@@ -1,4 +1,5 @@
 import { type Browser, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { watchContentSecurityPolicy } from '../fixtures/csp.ts';
 import { linkInNewestMail } from '../portal/mail.ts';
 import type { Locale } from './texts.ts';
 
@@ -6,7 +7,7 @@ import type { Locale } from './texts.ts';
 export interface Actor {
   context: BrowserContext;
   page: Page;
-  /** Console errors and uncaught exceptions of `page`; a journey step fails when there are any. */
+  /** Console errors, uncaught exceptions and CSP violations of its pages; a journey step fails when there are any. */
   errors: string[];
 }
 
@@ -35,8 +36,9 @@ export async function openActor(browser: Browser, locale: Locale): Promise<Actor
   await context.route(/^https:\/\/[^/]*example\.com\//, (route) =>
     route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }),
   );
-  const page = await context.newPage();
   const errors: string[] = [];
+  await watchContentSecurityPolicy(context, errors);
+  const page = await context.newPage();
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(`console: ${message.text()}`);
   });

@@ -1,5 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
-import { expect, test } from '../fixtures/test.ts';
+import { expect, test, watchContentSecurityPolicy } from '../fixtures/test.ts';
 import { linkInNewestMail } from './mail.ts';
 
 const BRAND = { email: 'brand@demo.kollab.se', password: 'demo-brand-2026' };
@@ -92,6 +92,7 @@ test.describe('campaigns, matching and claims', () => {
     await signUpCreator(creatorContext, origin, creatorName);
     const creator = await creatorContext.newPage();
     const creatorErrors = watchErrors(creator);
+    await watchContentSecurityPolicy(creatorContext, creatorErrors);
     await creator.goto('/app/campaigns');
     await creator.getByRole('searchbox', { name: 'Sök' }).fill(title);
     await expect(creator).toHaveURL(/[?&]q=/);

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { signInByApi } from '../fixtures/api.ts';
-import { expect, test } from '../fixtures/test.ts';
+import { expect, test, watchContentSecurityPolicy } from '../fixtures/test.ts';
 import { linkInNewestMail } from './mail.ts';
 
 const BRAND = { email: 'brand@demo.kollab.se', password: 'demo-brand-2026' };
@@ -9,9 +9,10 @@ const ADMIN = { email: 'admin@demo.kollab.se', password: 'demo-admin-2026' };
 const BRAND_NAME = 'Fjällkaffe AB';
 const CAMPAIGN = 'Höstens fjällrost';
 
-/** Collects console errors and dialogs of a page the fixture does not watch. */
-function watch(page: Page): { errors: string[]; dialogs: string[] } {
+/** Collects console errors, CSP violations and dialogs of a page (of its own context) the fixture does not watch. */
+async function watch(page: Page): Promise<{ errors: string[]; dialogs: string[] }> {
   const seen = { errors: [] as string[], dialogs: [] as string[] };
+  await watchContentSecurityPolicy(page.context(), seen.errors);
   page.on('console', (message) => message.type() === 'error' && seen.errors.push(message.text()));
   page.on('pageerror', (error) => seen.errors.push(error.message));
   page.on('dialog', (dialog) => {
@@ -89,7 +90,7 @@ test.describe('chat between creator and brand', () => {
     const creatorName = await freshCreator(page.context(), origin, 'Chatta Kreatör');
     await claimCampaign(page.context(), origin);
     const brand = await brandPage(browser, origin);
-    const brandSeen = watch(brand.page);
+    const brandSeen = await watch(brand.page);
 
     // The creator waits on the dashboard; nothing unread yet.
     await page.goto('/app/');
@@ -196,7 +197,7 @@ test.describe('chat between creator and brand', () => {
 
     // The recipient sees exactly what was typed, as text.
     const brand = await brandPage(browser, origin);
-    const brandSeen = watch(brand.page);
+    const brandSeen = await watch(brand.page);
     await openConversation(brand.page, creatorName);
     for (const current of [page, brand.page]) {
       const log = current.getByRole('log');
@@ -254,7 +255,7 @@ test.describe('chat between creator and brand', () => {
     const admin = await browser.newContext({ baseURL: origin });
     await signIn(admin, origin, ADMIN.email, ADMIN.password);
     const adminPage = await admin.newPage();
-    const adminSeen = watch(adminPage);
+    const adminSeen = await watch(adminPage);
     await openConversation(adminPage, creatorName);
     await expect(adminPage.getByText(`Modereringsärende: ${reason}`)).toBeVisible();
     await expect(adminPage.getByText('Det du läser här sparas i granskningsloggen.')).toBeVisible();

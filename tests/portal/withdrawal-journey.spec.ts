@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signInByApi } from '../fixtures/api.ts';
-import { expect, test } from '../fixtures/test.ts';
+import { expect, test, watchContentSecurityPolicy } from '../fixtures/test.ts';
 import { linkInNewestMail } from './mail.ts';
 
 const BRAND = { email: 'brand@demo.kollab.se', password: 'demo-brand-2026' };
@@ -109,6 +109,7 @@ test.describe('earnings and withdrawals', () => {
     const adminContext = await browser.newContext({ baseURL: origin });
     const admin = await adminContext.newPage();
     const adminErrors = watchErrors(admin);
+    await watchContentSecurityPolicy(adminContext, adminErrors);
     await admin.goto('/app/login?callbackUrl=%2Fapp%2Fadmin%2Fwithdrawals');
     await admin.getByRole('textbox', { name: 'E-postadress' }).fill(ADMIN.email);
     await admin.getByLabel(/^Lösenord/).fill(ADMIN.password);

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as plainTest } from '@playwright/test';
-import { expect, test } from '../fixtures/test.ts';
+import { expect, test, watchContentSecurityPolicy } from '../fixtures/test.ts';
 import { linkIn, mailTo, uniqueEmail } from './mail.ts';
 
 const PAGES = [
@@ -47,17 +47,21 @@ test.describe('accessibility', () => {
     });
   }
 
-  // The browser logs every 404 response as a console error, so these use the plain test.
+  // The browser logs every 404 response as a console error, so these use the plain test; CSP
+  // violations still fail them.
   for (const [path, heading] of [
     ['/finns-inte/', 'Sidan hittades inte'],
     ['/en/does-not-exist/', 'Page not found'],
   ] as const) {
     plainTest(`answers ${path} with the 404 page in its language, without axe violations`, async ({ page }) => {
+      const violations: string[] = [];
+      await watchContentSecurityPolicy(page.context(), violations);
       const res = await page.goto(path);
       expect(res?.status()).toBe(404);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       const results = await new AxeBuilder({ page }).analyze();
       expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+      expect(violations, 'Content-Security-Policy violations').toEqual([]);
     });
   }
 

@@ -2,6 +2,7 @@ import type { Database, DatabaseKind } from '@kollab/db';
 import type { User } from '@kollab/db/schema';
 import type { Logger } from 'pino';
 import type { Env } from '../env.ts';
+import type { AfterResponse } from './after-response.ts';
 import type { Mailer } from './mailer.ts';
 import type { MessageBus } from './message-bus.ts';
 import type { Secrets } from './secrets.ts';
@@ -15,6 +16,8 @@ export interface AppVariables {
   dbKind: DatabaseKind;
   env: Env;
   mailer: Mailer;
+  /** Work that runs once the answer has been sent (mail whose lookups must not show in the timing). */
+  afterResponse: AfterResponse;
   /** Set by the session middleware: the signed-in user, or null. */
   user: User | null;
   session: { id: string; userId: string; expiresAt: Date; authenticatedAt: Date } | null;

@@ -1,8 +1,11 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 
-/** Structured JSON logs. Secrets and personal data are redacted wherever they appear by key. */
-export function createLogger(level: string): Logger {
-  return pino({
+/**
+ * Structured JSON logs (to stdout unless `destination` is given). Secrets and personal data are
+ * redacted wherever they appear by key.
+ */
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level,
     base: { service: 'kollab-api' },
     timestamp: pino.stdTimeFunctions.isoTime,
@@ -19,5 +22,6 @@ export function createLogger(level: string): Logger {
       ],
       censor: '[redacted]',
     },
-  });
+  };
+  return destination ? pino(options, destination) : pino(options);
 }

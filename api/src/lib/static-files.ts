@@ -36,9 +36,11 @@ export interface StaticFilesOptions {
   prefix?: string;
   /** Serve `index.html` for unknown paths that ask for HTML (single-page apps). */
   spaFallback?: boolean;
+  /** Extra headers for each HTML file served, e.g. a Content-Security-Policy with its inline hashes. */
+  htmlHeaders?: (file: FoundFile) => Promise<Record<string, string>>;
 }
 
-interface FoundFile {
+export interface FoundFile {
   path: string;
   size: number;
   mtimeMs: number;
@@ -55,9 +57,14 @@ async function findFile(path: string): Promise<FoundFile | 'directory' | null> {
 }
 
 /** Serves a file with a weak ETag; answers 304 when the browser's copy is current. */
-export function sendFile(c: Context, file: FoundFile, options: { status?: 200 | 404; immutable?: boolean } = {}) {
+export function sendFile(
+  c: Context,
+  file: FoundFile,
+  options: { status?: 200 | 404; immutable?: boolean; headers?: Record<string, string> } = {},
+) {
   const etag = `W/"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}"`;
   const headers: Record<string, string> = {
+    ...options.headers,
     'Content-Type': CONTENT_TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream',
     'Cache-Control': options.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     ETag: etag,
@@ -81,6 +88,10 @@ export async function resolveStaticFile(root: string, relativePath: string): Pro
 /** Serves a built static folder (Astro or Vite output) for GET and HEAD. */
 export function staticFiles(options: StaticFilesOptions): MiddlewareHandler {
   const prefix = options.prefix ?? '';
+  const send = async (c: Context, file: FoundFile, immutable = false) => {
+    const headers = options.htmlHeaders && file.path.endsWith('.html') ? await options.htmlHeaders(file) : undefined;
+    return sendFile(c, file, { immutable, ...(headers ? { headers } : {}) });
+  };
   return async (c, next) => {
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') return next();
     let pathname: string;
@@ -99,16 +110,20 @@ export function staticFiles(options: StaticFilesOptions): MiddlewareHandler {
         return c.redirect(`${url.pathname}/${url.search}`, 308);
       }
       const index = await resolveStaticFile(options.root, join(relative, 'index.html'));
-      if (index && index !== 'directory') return sendFile(c, index);
+      if (index && index !== 'directory') return send(c, index);
     } else if (found) {
-      return sendFile(c, found, { immutable: IMMUTABLE_DIRS.some((dir) => relative.startsWith(dir)) });
+      return send(
+        c,
+        found,
+        IMMUTABLE_DIRS.some((dir) => relative.startsWith(dir)),
+      );
     }
     // Client-side routes may contain dots (`/app/discovery/instagram/cleo.creates`); only paths
     // that end like one of our asset types are missing files rather than routes.
     const looksLikeAsset = Object.hasOwn(CONTENT_TYPES, extname(relative).toLowerCase());
     if (options.spaFallback && !looksLikeAsset && (c.req.header('Accept') ?? '').includes('text/html')) {
       const index = await resolveStaticFile(options.root, 'index.html');
-      if (index && index !== 'directory') return sendFile(c, index);
+      if (index && index !== 'directory') return send(c, index);
     }
     return next();
   };

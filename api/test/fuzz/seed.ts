@@ -133,6 +133,8 @@ export async function seedWorld(t: TestApp): Promise<FuzzWorld> {
     categories: ['food'],
   });
   await call(t, 'POST', '/api/deletion-requests', '', { email: 'fuzz-public-deletion@example.se' });
+  // The subscription is stored after the answer (ADR 019).
+  await t.settle();
   await call(t, 'POST', '/api/account/deletion-request', await cookieOf(unverified));
 
   const expiredTokens: string[] = [];

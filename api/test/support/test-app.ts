@@ -6,10 +6,12 @@ import { createDb, createTestDatabase, type Database, type DatabaseHandle } from
 import { readSampleProviderSettings, startEmbeddedSampleProvider } from '@kollab/stand-ins/provider';
 import { createApp } from '../../src/app.ts';
 import { type Env, parseEnv } from '../../src/env.ts';
+import { type AfterResponse, createAfterResponse } from '../../src/lib/after-response.ts';
 import type { AppEnv } from '../../src/lib/context.ts';
 import { createLogger } from '../../src/lib/logger.ts';
 import { createMailer } from '../../src/lib/mailer.ts';
 import { createMessageBus } from '../../src/lib/message-bus.ts';
+import { setRateLimitMultiplier } from '../../src/lib/rate-limit.ts';
 import { loadSecrets } from '../../src/lib/secrets.ts';
 import { createStorage } from '../../src/lib/storage.ts';
 import { createProvider, SAMPLE_PROVIDER_KEY } from '../../src/modules/discovery/provider.ts';
@@ -23,6 +25,12 @@ export interface TestApp {
   providerUrl: string;
   /** Every request the provider client sent, as `METHOD /path` (oldest first). */
   providerRequests: string[];
+  /** The work the app does after answering (mail of sign-up, password reset, newsletter). */
+  afterResponse: AfterResponse;
+  /** Waits for that work: call it before looking for what a request does after its answer. */
+  settle(): Promise<void>;
+  /** The log lines written so far, parsed (only with `captureLogs`; otherwise nothing is logged). */
+  logs(): Record<string, unknown>[];
   close(): Promise<void>;
 }
 
@@ -37,6 +45,10 @@ export async function createTestApp(
     settings?: Record<string, string>;
     /** A second API instance on the same database (closing it leaves the database open). */
     shareDatabaseWith?: TestApp;
+    /** Keep info-level log lines for `logs()` instead of logging nothing. */
+    captureLogs?: boolean;
+    /** Waits between attempts to send a mail after the answer (default: none, one attempt). */
+    mailRetryDelaysMs?: number[];
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kollab-test-'));
@@ -49,6 +61,9 @@ export async function createTestApp(
     ...options.settings,
   };
   const env = parseEnv(settings);
+  // The limiter's multiplier is process-wide, as server.ts sets it; each test file runs in its own
+  // module scope, so a file that raises it raises it for its own apps only.
+  if (options.settings?.RATE_LIMIT_MULTIPLIER) setRateLimitMultiplier(env.RATE_LIMIT_MULTIPLIER);
   // A second instance on PostgreSQL gets its own connection pool, as a second process would.
   const shared = options.shareDatabaseWith?.database;
   const database = shared
@@ -56,7 +71,11 @@ export async function createTestApp(
       ? await createDb({ url: shared.url, max: 4 })
       : shared
     : await createTestDatabase();
-  const logger = createLogger(env.LOG_LEVEL);
+  const lines: string[] = [];
+  const logger = options.captureLogs
+    ? createLogger('info', { write: (line: string) => void lines.push(line) })
+    : createLogger(env.LOG_LEVEL);
+  const afterResponse = createAfterResponse({ retryDelaysMs: options.mailRetryDelaysMs ?? [] });
   const bus = await createMessageBus(database, logger);
   // The sample provider listens on its own port, so the client really speaks HTTP to it. Tests
   // allow more requests per second than the real provider's 2, and back off in milliseconds.
@@ -79,6 +98,7 @@ export async function createTestApp(
     env,
     logger,
     mailer: createMailer(env, logger),
+    afterResponse,
     storage: createStorage(env),
     bus,
     secrets: await loadSecrets(env),
@@ -93,7 +113,11 @@ export async function createTestApp(
     env,
     providerUrl: sample.url,
     providerRequests,
+    afterResponse,
+    settle: () => afterResponse.settle(),
+    logs: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
     close: async () => {
+      await afterResponse.settle();
       await sample.close();
       await bus.close();
       if (database !== shared) await database.close();

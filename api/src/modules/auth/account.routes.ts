@@ -16,6 +16,7 @@ import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent
 import { consumeRateLimit, enforceRateLimit } from '../../lib/rate-limit.ts';
 import { requireUser } from '../../middleware/require-user.ts';
 import {
+  assertSignUpAllowed,
   changePassword,
   confirmEmailChange,
   requestPasswordReset,
@@ -45,7 +46,9 @@ export const accountRoutes = createRouter()
     async (c) => {
       const input = c.req.valid('json');
       await enforceRateLimit(c.var.db, `signup:ip:${clientIp(c)}`, { limit: 10, windowSeconds: HOUR });
-      await signUp(c.var, input);
+      assertSignUpAllowed(input);
+      // Whether the address is registered is looked up after the answer, so its timing cannot tell (ADR 019).
+      c.var.afterResponse.sendMail(c, 'sign-up', () => signUp(c.var, input));
       return c.json({ status: 'check_email' }, 202);
     },
   )
@@ -77,7 +80,7 @@ export const accountRoutes = createRouter()
     async (c) => {
       const user = requireUser(c);
       await enforceRateLimit(c.var.db, `verify:user:${user.id}`, { limit: 5, windowSeconds: HOUR });
-      await resendVerification(c.var, user);
+      c.var.afterResponse.sendMail(c, 'verification link', () => resendVerification(c.var, user));
       return c.json({ status: 'sent' }, 202);
     },
   )
@@ -95,7 +98,9 @@ export const accountRoutes = createRouter()
       await enforceRateLimit(c.var.db, `reset:ip:${clientIp(c)}`, { limit: 10, windowSeconds: HOUR });
       // Per address the limit is silent, so it cannot be used to probe which addresses exist.
       const perAddress = await consumeRateLimit(c.var.db, `reset:email:${email}`, { limit: 3, windowSeconds: HOUR });
-      if (perAddress.allowed) await requestPasswordReset(c.var, email);
+      // Whether the address is registered is looked up after the answer, so its timing cannot tell (ADR 019).
+      if (perAddress.allowed)
+        c.var.afterResponse.sendMail(c, 'password reset', () => requestPasswordReset(c.var, email));
       return c.json({ status: 'check_email' }, 202);
     },
   )

@@ -3,7 +3,7 @@ import { creatorProfiles, emailTokens, type User, users } from '@kollab/db/schem
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../lib/errors.ts';
-import type { Mailer } from '../../lib/mailer.ts';
+import type { Mail, Mailer } from '../../lib/mailer.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 import { accountMail } from './auth.mails.ts';
 import { hashPassword, verifyPassword } from './password.ts';
@@ -112,18 +112,25 @@ export interface SignUpInput {
 }
 
 /**
- * Creates the account and mails a verification link; for an address that already has an account it
- * mails that owner instead. Both paths hash a password and send one mail, so neither the answer nor
- * its timing tells whether the address is registered.
+ * The checks of a sign-up that do not depend on whether the address is registered, made before the
+ * answer. @throws validation_failed with fields.password = ['too_common']
  */
-export async function signUp({ db, mailer, env }: AccountDeps, input: SignUpInput): Promise<void> {
+export function assertSignUpAllowed(input: SignUpInput): void {
   assertStrongPassword(input.password, [input.fullName, input.email.split('@')[0] ?? '']);
+}
+
+/**
+ * Creates the account and returns the mail with its verification link; for an address that already
+ * has an account, the mail to that owner instead. Runs after the answer (ADR 019), and both paths
+ * hash a password and return one mail, so neither the answer nor its timing tells whether the
+ * address is registered. Null only when a concurrent sign-up took the address.
+ */
+export async function signUp({ db, env }: Pick<AccountDeps, 'db' | 'env'>, input: SignUpInput): Promise<Mail | null> {
   const passwordHash = await hashPassword(input.password);
   const existing = await findUserByEmail(db, input.email);
   if (existing) {
     const link = `${env.PUBLIC_URL}/app/login`;
-    await mailer.send(accountMail('alreadyRegistered', existing.locale, existing.email, existing.fullName, link));
-    return;
+    return accountMail('alreadyRegistered', existing.locale, existing.email, existing.fullName, link);
   }
   const user = await db.transaction(async (tx) => {
     const [created] = await tx
@@ -134,11 +141,11 @@ export async function signUp({ db, mailer, env }: AccountDeps, input: SignUpInpu
     if (created?.role === 'creator') await tx.insert(creatorProfiles).values({ userId: created.id });
     return created;
   });
-  // A concurrent sign-up with the same address won the insert: same neutral answer.
-  if (!user) return;
+  // A concurrent sign-up with the same address won the insert: its own mail is on the way.
+  if (!user) return null;
   const token = await issueEmailToken(db, user.id, 'verify_email', user.email);
   const link = `${env.PUBLIC_URL}/app/verify-email?token=${token}`;
-  await mailer.send(accountMail('verify', user.locale, user.email, user.fullName, link));
+  return accountMail('verify', user.locale, user.email, user.fullName, link);
 }
 
 /** The user for a correct e-mail and password, or null (same time either way). */
@@ -162,22 +169,30 @@ export async function verifyEmail(db: Database, token: string): Promise<User> {
   return user;
 }
 
-export async function resendVerification({ db, mailer, env }: AccountDeps, user: User): Promise<void> {
-  if (user.emailVerifiedAt) return;
+/** A new verification link for an unverified account, as a mail to send (after the answer); null once verified. */
+export async function resendVerification(
+  { db, env }: Pick<AccountDeps, 'db' | 'env'>,
+  user: User,
+): Promise<Mail | null> {
+  if (user.emailVerifiedAt) return null;
   const token = await issueEmailToken(db, user.id, 'verify_email', user.email);
-  await mailer.send(
-    accountMail('verify', user.locale, user.email, user.fullName, `${env.PUBLIC_URL}/app/verify-email?token=${token}`),
-  );
+  const link = `${env.PUBLIC_URL}/app/verify-email?token=${token}`;
+  return accountMail('verify', user.locale, user.email, user.fullName, link);
 }
 
-/** Mails a reset link when the address has an account; says nothing either way. */
-export async function requestPasswordReset({ db, mailer, env }: AccountDeps, email: string): Promise<void> {
+/**
+ * The reset link for the address's account as a mail to send, or null when no active account has
+ * it. Runs after the answer (ADR 019), which says the same either way.
+ */
+export async function requestPasswordReset(
+  { db, env }: Pick<AccountDeps, 'db' | 'env'>,
+  email: string,
+): Promise<Mail | null> {
   const user = await findUserByEmail(db, email);
-  if (!user || user.suspendedAt) return;
+  if (!user || user.suspendedAt) return null;
   const token = await issueEmailToken(db, user.id, 'reset_password', user.email);
-  await mailer.send(
-    accountMail('reset', user.locale, user.email, user.fullName, `${env.PUBLIC_URL}/app/reset-password?token=${token}`),
-  );
+  const link = `${env.PUBLIC_URL}/app/reset-password?token=${token}`;
+  return accountMail('reset', user.locale, user.email, user.fullName, link);
 }
 
 /**

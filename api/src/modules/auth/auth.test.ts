@@ -383,6 +383,7 @@ describe('password reset and change', () => {
     const res = await new TestBrowser(t).postJson('/api/auth/forgot-password', { email: 'ghost@example.se' });
     expect(res.status).toBe(202);
     expect(await res.json()).toEqual({ status: 'check_email' });
+    await t.settle();
     expect(smtp.messages.length).toBe(before);
   });
 

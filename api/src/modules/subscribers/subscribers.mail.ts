@@ -1,6 +1,6 @@
 import { CATEGORIES } from '@kollab/contract/categories';
 import type { Mail } from '../../lib/mailer.ts';
-import type { SubscriberDetails } from './subscribers.service.ts';
+import type { SubscribeOutcome, SubscriberDetails } from './subscribers.service.ts';
 
 type Locale = 'sv' | 'en';
 
@@ -78,4 +78,12 @@ export function changeConfirmationMail(
     subject: text.changeSubject,
     text: `${text.changeBody}\n\n${lines.join('\n')}\n\n${text.changeConfirm}\n\n${confirmUrl}\n\n${text.changeIgnore}\n\n${text.unsubscribe} ${unsubscribeUrl}\n`,
   };
+}
+
+/** The mail a subscribe request leads to: a confirmation, a change to confirm, or none (mail limit reached). */
+export function subscribeMail(publicUrl: string, outcome: SubscribeOutcome): Mail | null {
+  if (outcome.mail?.kind === 'confirm') return confirmationMail(publicUrl, outcome.email, outcome.locale, outcome.mail);
+  if (outcome.mail?.kind === 'change')
+    return changeConfirmationMail(publicUrl, outcome.email, outcome.locale, outcome.mail);
+  return null;
 }

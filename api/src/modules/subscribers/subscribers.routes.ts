@@ -10,7 +10,7 @@ import { clientIp } from '../../lib/client-ip.ts';
 import { createRouter } from '../../lib/create-router.ts';
 import { errorContent, errorResponses } from '../../lib/openapi.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
-import { changeConfirmationMail, confirmationMail } from './subscribers.mail.ts';
+import { subscribeMail } from './subscribers.mail.ts';
 import { confirmSubscription, getSiteStats, subscribe, unsubscribe } from './subscribers.service.ts';
 
 const json = <T>(schema: T) => ({ content: { 'application/json': { schema } } });
@@ -80,14 +80,13 @@ subscriberRoutes.use('/subscribers/*', async (c, next) => {
 });
 
 subscriberRoutes
-  .openapi(subscribeRoute, async (c) => {
-    const outcome = await subscribe(c.var.db, c.req.valid('json'), { secret: c.var.secrets.sessionSecret });
-    const publicUrl = c.var.env.PUBLIC_URL;
-    if (outcome.mail?.kind === 'confirm') {
-      await c.var.mailer.send(confirmationMail(publicUrl, outcome.email, outcome.locale, outcome.mail));
-    } else if (outcome.mail?.kind === 'change') {
-      await c.var.mailer.send(changeConfirmationMail(publicUrl, outcome.email, outcome.locale, outcome.mail));
-    }
+  .openapi(subscribeRoute, (c) => {
+    const input = c.req.valid('json');
+    // Whether the address is subscribed is looked up after the answer, so its timing cannot tell (ADR 019).
+    c.var.afterResponse.sendMail(c, 'newsletter subscription', async () => {
+      const outcome = await subscribe(c.var.db, input, { secret: c.var.secrets.sessionSecret });
+      return subscribeMail(c.var.env.PUBLIC_URL, outcome);
+    });
     return c.json({ status: 'pending_confirmation' as const }, 202);
   })
   .openapi(confirmRoute, async (c) => c.json(await confirmSubscription(c.var.db, c.req.valid('json').token), 200))
