@@ -35,6 +35,7 @@ import { accountDataRoutes } from './modules/account-data/account-data.routes.ts
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { sessionRoutes } from './modules/auth/sessions.routes.ts';
 import { brandRoutes } from './modules/brands/brands.routes.ts';
 import { campaignRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -142,6 +143,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', subscriberRoutes);
   app.route('/api', deletionRequestRoutes);
   app.route('/api', accountDataRoutes);
+  app.route('/api', sessionRoutes);
   app.route('/api', adminRoutes);
   app.route('/api', createDiscoveryRoutes(deps.provider));
   mountDocs(app);

@@ -47,21 +47,27 @@ describe(`migrations on ${expectedKind}`, () => {
   });
 });
 
+/** A database migrated up to, not including, migration `idx` (the rest follow with `migrate`). */
+async function migratedBefore(idx: number): Promise<DatabaseHandle> {
+  const folder = await mkdtemp(join(tmpdir(), 'kollab-migrations-'));
+  try {
+    await cp(migrationsFolder, folder, { recursive: true });
+    const journalPath = join(folder, 'meta', '_journal.json');
+    const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { idx: number }[] };
+    journal.entries = journal.entries.filter((entry) => entry.idx < idx);
+    await writeFile(journalPath, JSON.stringify(journal));
+    const database = await createTestDatabase({ migrated: false });
+    await database.migrate(folder);
+    return database;
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
 describe('migration 0012 (subscriber consent history)', () => {
   it('gives subscriptions from before it their given, changed and withdrawn events', async () => {
-    // The migrations up to 0011 in a folder of their own, then the subscribers as they were.
-    const folder = await mkdtemp(join(tmpdir(), 'kollab-migrations-'));
-    try {
-      await cp(migrationsFolder, folder, { recursive: true });
-      const journalPath = join(folder, 'meta', '_journal.json');
-      const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { idx: number }[] };
-      journal.entries = journal.entries.filter((entry) => entry.idx < 12);
-      await writeFile(journalPath, JSON.stringify(journal));
-      handle = await createTestDatabase({ migrated: false });
-      await handle.migrate(folder);
-    } finally {
-      await rm(folder, { recursive: true, force: true });
-    }
+    // The migrations up to 0011, then the subscribers as they were.
+    handle = await migratedBefore(12);
     await handle.db.execute(sql`
       insert into subscribers (id, email, categories, consent_version, consented_at, locale, confirmed_at,
                                unsubscribed_at, unsubscribe_token_hash) values
@@ -126,6 +132,62 @@ describe('migration 0012 (subscriber consent history)', () => {
         stated_at: '2026-11-20 08:00',
         created_at: '2026-11-20 08:00',
       },
+    ]);
+  });
+});
+
+describe('migration 0015 (token expiry, session list)', () => {
+  it('gives existing sessions a public id and the new limits, and existing confirmation links an expiry', async () => {
+    handle = await migratedBefore(15);
+    await handle.db.execute(sql`
+      insert into users (id, email, role, full_name) values ('u1', 'u1@example.se', 'creator', 'U One')`);
+    // An old session kept alive by the sliding expiry, and one from yesterday.
+    await handle.db.execute(sql`
+      insert into sessions (id, secret_hash, user_id, created_at, expires_at) values
+        ('old', 'h1', 'u1', now() - interval '40 days', now() + interval '20 days'),
+        ('new', 'h2', 'u1', now() - interval '1 day', now() + interval '29 days')`);
+    await handle.db.execute(sql`
+      insert into subscribers (id, email, categories, consent_version, consented_at, confirm_token_hash,
+                               confirmed_at, unsubscribe_token_hash, updated_at) values
+        ('stale', 's@example.se', '{food}', '2026-11-01', now(), 'c1', null, 'h1', now() - interval '10 days'),
+        ('fresh', 'f@example.se', '{food}', '2026-11-01', now(), 'c2', null, 'h2', now() - interval '1 day'),
+        ('done', 'd@example.se', '{food}', '2026-11-01', now(), null, now(), 'h3', now() - interval '1 day')`);
+    await handle.db.execute(sql`
+      insert into deletion_requests (id, email, source, confirm_token_hash, due_at, updated_at) values
+        ('stale', 's@example.se', 'public', 'c1', now() + interval '12 days', now() - interval '2 days'),
+        ('fresh', 'f@example.se', 'public', 'c2', now() + interval '14 days', now() - interval '1 hour')`);
+
+    await migrate(handle);
+
+    const { db } = handle;
+    const hoursFromNow = (column: string, table: string) =>
+      queryRows<{ id: string; hours: number | null; public_id?: string }>(
+        db,
+        sql`select id, round(extract(epoch from (${sql.identifier(column)} - now())) / 3600)::int as hours
+                   ${table === 'sessions' ? sql`, public_id` : sql``}
+            from ${sql.identifier(table)} order by id`,
+      );
+    const sessionRows = await hoursFromNow('expires_at', 'sessions');
+    expect(sessionRows.map(({ id, hours }) => ({ id, hours }))).toEqual([
+      { id: 'new', hours: 7 * 24 },
+      { id: 'old', hours: -10 * 24 },
+    ]);
+    expect(sessionRows[0]?.public_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(sessionRows[1]?.public_id).toMatch(/^[0-9a-f]{32}$/);
+    expect(sessionRows[0]?.public_id).not.toBe(sessionRows[1]?.public_id);
+    const seen = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from sessions where last_seen_at > now() - interval '1 minute'`,
+    );
+    expect(seen).toEqual([{ n: 2 }]);
+    expect(await hoursFromNow('confirm_token_expires_at', 'subscribers')).toEqual([
+      { id: 'done', hours: null },
+      { id: 'fresh', hours: 6 * 24 },
+      { id: 'stale', hours: -3 * 24 },
+    ]);
+    expect(await hoursFromNow('confirm_token_expires_at', 'deletion_requests')).toEqual([
+      { id: 'fresh', hours: 23 },
+      { id: 'stale', hours: -24 },
     ]);
   });
 });

@@ -3,6 +3,7 @@ import type { AppEnv } from '../lib/context.ts';
 import {
   deleteSessionCookie,
   readSessionCookie,
+  sessionClient,
   setSessionCookie,
   validateSessionToken,
 } from '../modules/auth/session.ts';
@@ -10,7 +11,7 @@ import {
 /** Sets `c.var.user` and `c.var.session` from the cookie (or null), re-sending the cookie when extended. */
 export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   const token = readSessionCookie(c);
-  const validated = token ? await validateSessionToken(c.var.db, token) : null;
+  const validated = token ? await validateSessionToken(c.var.db, token, sessionClient(c)) : null;
   if (token && !validated) deleteSessionCookie(c);
   if (token && validated?.refreshed) setSessionCookie(c, token, validated.session.expiresAt);
   c.set('user', validated?.user ?? null);

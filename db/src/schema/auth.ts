@@ -1,12 +1,20 @@
 import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { id } from './columns.ts';
+import { id, newId } from './columns.ts';
 import { users } from './users.ts';
 
-/** Lucia-style sessions: the cookie holds `<id>.<secret>`, only SHA-256(secret) is stored (ADR 003). */
+/**
+ * Lucia-style sessions: the cookie holds `<id>.<secret>`, only SHA-256(secret) is stored (ADR 003).
+ * A session ends when idle too long or when too old, whichever comes first (ADR 021).
+ */
 export const sessions = pgTable(
   'sessions',
   {
     id: text().primaryKey(),
+    /** What the account's session list shows and acts on; never part of the cookie (ADR 021). */
+    publicId: text()
+      .notNull()
+      .unique('sessions_public_id_key')
+      .$defaultFn(() => newId()),
     secretHash: text().notNull(),
     userId: text()
       .notNull()
@@ -14,6 +22,13 @@ export const sessions = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** When the user last proved who they are in this session (password, Google, mailed link). */
     authenticatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The latest request seen with this session, recorded at most every few minutes. */
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** The browser's User-Agent at that request (cut to 512 characters). */
+    userAgent: text(),
+    /** The network range of its address (IPv4 /24, IPv6 /48); the full address is never stored. */
+    ipPrefix: text(),
+    /** The earlier of last seen + the idle limit and created + the absolute limit. */
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (table) => [index('sessions_user_id_idx').on(table.userId)],

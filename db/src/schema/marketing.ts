@@ -17,6 +17,8 @@ export const subscribers = pgTable(
     consentedAt: timestamp({ withTimezone: true }).notNull(),
     locale: locale().notNull().default('sv'),
     confirmTokenHash: text(),
+    /** When the confirmation link stops working (ADR 021). */
+    confirmTokenExpiresAt: timestamp({ withTimezone: true }),
     confirmedAt: timestamp({ withTimezone: true }),
     unsubscribeTokenHash: text().notNull(),
     unsubscribedAt: timestamp({ withTimezone: true }),
@@ -88,6 +90,8 @@ export const deletionRequests = pgTable(
     status: deletionRequestStatus().notNull().default('pending'),
     /** Public requests must be confirmed from the mailbox before they are acted on. */
     confirmTokenHash: text(),
+    /** When the confirmation link stops working (ADR 021). */
+    confirmTokenExpiresAt: timestamp({ withTimezone: true }),
     confirmedAt: timestamp({ withTimezone: true }),
     dueAt: timestamp({ withTimezone: true }).notNull(),
     completedAt: timestamp({ withTimezone: true }),

@@ -171,7 +171,7 @@ const sv = {
   'deletion.confirm.working': 'Vi bekräftar din begäran …',
   'deletion.confirm.done': 'Tack, din begäran är bekräftad. Vi raderar dina uppgifter senast',
   'deletion.confirm.failed':
-    'Länken fungerar inte längre – den kan redan ha använts. Skicka en ny begäran om du behöver.',
+    'Länken fungerar inte längre – den kan redan ha använts eller ha gått ut. Skicka en ny begäran om du behöver.',
   'token.noScript': 'Sidan behöver JavaScript för att slutföra det här steget.',
   'notFound.title': 'Sidan hittades inte',
   'notFound.body': 'Sidan du letar efter finns inte, eller så har den flyttat.',
@@ -346,7 +346,7 @@ const en: Record<keyof typeof sv, string> = {
   'deletion.confirm.working': 'Confirming your request …',
   'deletion.confirm.done': 'Thank you, your request is confirmed. We will delete your data by',
   'deletion.confirm.failed':
-    'This link no longer works – it may already have been used. Send a new request if you need to.',
+    'This link no longer works – it may already have been used or have expired. Send a new request if you need to.',
   'token.noScript': 'This page needs JavaScript to finish this step.',
   'notFound.title': 'Page not found',
   'notFound.body': 'The page you are looking for does not exist, or it has moved.',

@@ -26,7 +26,7 @@ import {
   verifyEmail,
 } from './auth.service.ts';
 import { reauthenticate } from './reauthentication.ts';
-import { createSession, setSessionCookie } from './session.ts';
+import { createSession, sessionClient, setSessionCookie } from './session.ts';
 import { sessionView } from './session-view.ts';
 
 const tags = ['Account'];
@@ -64,7 +64,7 @@ export const accountRoutes = createRouter()
     async (c) => {
       await enforceRateLimit(c.var.db, `token:ip:${clientIp(c)}`, { limit: 30, windowSeconds: HOUR / 4 });
       const user = await verifyEmail(c.var.db, c.req.valid('json').token);
-      const { token, session } = await createSession(c.var.db, user.id);
+      const { token, session } = await createSession(c.var.db, user.id, sessionClient(c));
       setSessionCookie(c, token, session.expiresAt);
       return c.json(sessionView(user, session.expiresAt), 200);
     },
@@ -139,7 +139,7 @@ export const accountRoutes = createRouter()
       await enforceRateLimit(c.var.db, `password:user:${user.id}`, { limit: 10, windowSeconds: HOUR / 4 });
       const { currentPassword, newPassword } = c.req.valid('json');
       await changePassword(c.var.db, user, currentPassword, newPassword);
-      const { token, session } = await createSession(c.var.db, user.id);
+      const { token, session } = await createSession(c.var.db, user.id, sessionClient(c));
       setSessionCookie(c, token, session.expiresAt);
       return c.json({ status: 'password_changed' }, 200);
     },

@@ -24,7 +24,13 @@ import { authenticateWithPassword } from './auth.service.ts';
 import { recordClientLog } from './client-log.ts';
 import { assertCsrfToken, issueCsrfToken } from './csrf-token.ts';
 import { googleAuthorizationUrl, googleCallback, isGoogleConfigured } from './google.ts';
-import { createSession, deleteSessionCookie, invalidateSession, setSessionCookie } from './session.ts';
+import {
+  createSession,
+  deleteSessionCookie,
+  invalidateSession,
+  sessionClient,
+  setSessionCookie,
+} from './session.ts';
 import { sessionView } from './session-view.ts';
 import {
   isKnownDevice,
@@ -143,7 +149,7 @@ export const authRoutes = createRouter()
       }
       await recordSignInSuccess(db, attempt);
       rememberDevice(c, user.email);
-      const { token, session } = await createSession(db, user.id);
+      const { token, session } = await createSession(db, user.id, sessionClient(c));
       setSessionCookie(c, token, session.expiresAt);
       return c.json({ url: urlOf(c, callbackUrl) }, 200);
     },

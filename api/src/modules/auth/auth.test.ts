@@ -242,14 +242,15 @@ describe('CSRF protection', () => {
 });
 
 describe('sessions', () => {
-  it('sets an HttpOnly, SameSite=Lax session cookie for 30 days, not Secure on http://localhost', async () => {
+  it('sets an HttpOnly, SameSite=Lax session cookie for the 7-day idle period, not Secure on http://localhost', async () => {
     await createUser(t.db, { email: 'cookie@example.se', password: PASSWORD });
     const res = await new TestBrowser(t).signIn('cookie@example.se', PASSWORD);
     const cookie = cookiesSetBy(res).kollab_session;
     expect(cookie?.value).toMatch(/^[a-z2-7]{24}\.[a-z2-7]{32}$/);
     expect(cookie?.attributes).toMatch(/^Path=\/; Expires=.+; HttpOnly; SameSite=Lax$/);
     const expires = new Date(cookie?.attributes.match(/Expires=([^;]+)/)?.[1] ?? '').getTime();
-    expect(expires - Date.now()).toBeGreaterThan(29.9 * 24 * 3600 * 1000);
+    expect(expires - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
+    expect(expires - Date.now()).toBeLessThanOrEqual(7 * 24 * 3600 * 1000);
   });
 
   it('marks the cookie Secure when the public URL is https', async () => {
@@ -312,17 +313,20 @@ describe('sessions', () => {
     expect(await t.db.select().from(sessions).where(eq(sessions.id, id))).toEqual([]);
   });
 
-  it('extends a session that is past half its lifetime and re-sends the cookie', async () => {
+  it('extends a session used again after a while and re-sends the cookie (lifetimes: sessions.test.ts)', async () => {
     const user = await createUser(t.db, { password: PASSWORD });
     const browser = new TestBrowser(t);
     await browser.signIn(user.email, PASSWORD);
     const id = (browser.cookies.get('kollab_session') ?? '').split('.')[0] ?? '';
-    const soon = new Date(Date.now() + 10 * 24 * 3600 * 1000);
-    await t.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.id, id));
+    const seen = new Date(Date.now() - 24 * 3600 * 1000);
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: seen, expiresAt: new Date(seen.getTime() + 7 * 24 * 3600 * 1000) })
+      .where(eq(sessions.id, id));
     const res = await browser.request('/api/auth/session');
     expect(cookiesSetBy(res).kollab_session).toBeDefined();
     const [row] = await t.db.select().from(sessions).where(eq(sessions.id, id));
-    expect((row?.expiresAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(29 * 24 * 3600 * 1000);
+    expect((row?.expiresAt.getTime() ?? 0) - Date.now()).toBeGreaterThan(6.9 * 24 * 3600 * 1000);
   });
 
   it('signs out server-side: the old cookie stops working', async () => {

@@ -8,7 +8,7 @@ import type { Env } from '../../env.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { safeCallbackPath, signInPagePath } from '../../lib/redirects.ts';
 import { findUserByEmail } from './auth.service.ts';
-import { createSession, isSecure, setSessionCookie } from './session.ts';
+import { createSession, isSecure, sessionClient, setSessionCookie } from './session.ts';
 
 const FLOW_COOKIE = 'kollab_oauth';
 const FLOW_LIFETIME_S = 10 * 60;
@@ -141,7 +141,7 @@ export async function googleCallback(
     });
   }
   if (user.suspendedAt) return signInPagePath({ error: 'CredentialsSignin' });
-  const { token, session } = await createSession(db, user.id);
+  const { token, session } = await createSession(db, user.id, sessionClient(c));
   setSessionCookie(c, token, session.expiresAt);
   return safeCallbackPath(flow.callbackUrl, env.PUBLIC_URL);
 }

@@ -6,6 +6,9 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { perOwner } from '../../lib/bounded-cache.ts';
 import { publishSessionRevocation } from '../../lib/message-bus.ts';
+import { clientIp } from '../../lib/client-ip.ts';
+import type { AppEnv } from '../../lib/context.ts';
+import { ipPrefix } from '../../lib/ip-prefix.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 
 /*
@@ -16,8 +19,23 @@ import { generateToken, hashToken } from '../../lib/tokens.ts';
  */
 
 export const SESSION_COOKIE = 'kollab_session';
-const DAY_MS = 24 * 60 * 60 * 1000;
-export const SESSION_LIFETIME_MS = 30 * DAY_MS;
+const MINUTE_MS = 60 * 1000;
+const DAY_MS = 24 * 60 * MINUTE_MS;
+/**
+ * A session not used for this long ends (ADR 021): a browser left signed in on a shared or lost
+ * device, or a copied cookie nobody uses, stops working within a week, while someone who opens
+ * the portal weekly stays signed in.
+ */
+export const SESSION_IDLE_TIMEOUT_MS = 7 * DAY_MS;
+/**
+ * No session outlives this, however active (ADR 021): a stolen cookie that is kept busy still dies,
+ * and everyone proves who they are at least monthly.
+ */
+export const SESSION_ABSOLUTE_LIFETIME_MS = 30 * DAY_MS;
+/** "Last seen" (and the idle deadline with it) is written at most this often, not on every request. */
+export const LAST_SEEN_INTERVAL_MS = 5 * MINUTE_MS;
+/** Longer User-Agent strings are cut: they are shown, never parsed for anything that matters. */
+const USER_AGENT_MAX = 512;
 
 export interface Session {
   id: string;
@@ -27,6 +45,12 @@ export interface Session {
   authenticatedAt: Date;
 }
 
+/** The browser a request came from, as the session list shows it: never the full address. */
+export interface SessionClient {
+  userAgent: string | null;
+  ipPrefix: string | null;
+}
+
 export interface ValidatedSession {
   session: Session;
   user: User;
@@ -34,12 +58,29 @@ export interface ValidatedSession {
   refreshed: boolean;
 }
 
+/** The earlier of the idle deadline (last seen + idle limit) and the absolute one (created + lifetime). */
+export function sessionDeadline(createdAt: Date, lastSeenAt: Date): Date {
+  return new Date(
+    Math.min(lastSeenAt.getTime() + SESSION_IDLE_TIMEOUT_MS, createdAt.getTime() + SESSION_ABSOLUTE_LIFETIME_MS),
+  );
+}
+
+/** The User-Agent and the address's network range of a request (see `ipPrefix`). */
+export function sessionClient(c: Context<AppEnv>): SessionClient {
+  return { userAgent: c.req.header('User-Agent')?.slice(0, USER_AGENT_MAX) || null, ipPrefix: ipPrefix(clientIp(c)) };
+}
+
 /** Creates a session row and returns the cookie value `<id>.<secret>`. */
-export async function createSession(db: Database, userId: string): Promise<{ token: string; session: Session }> {
+export async function createSession(
+  db: Database,
+  userId: string,
+  client: SessionClient = { userAgent: null, ipPrefix: null },
+): Promise<{ token: string; session: Session }> {
   const id = generateToken(15);
   const secret = generateToken(20);
-  const session = { id, userId, expiresAt: new Date(Date.now() + SESSION_LIFETIME_MS), authenticatedAt: new Date() };
-  await db.insert(sessions).values({ ...session, secretHash: hashToken(secret) });
+  const now = new Date();
+  const session = { id, userId, expiresAt: sessionDeadline(now, now), authenticatedAt: now };
+  await db.insert(sessions).values({ ...session, ...client, createdAt: now, lastSeenAt: now, secretHash: hashToken(secret) });
   return { token: `${id}.${secret}`, session };
 }
 
@@ -59,13 +100,19 @@ function prepareSessionLookup(db: Database) {
  */
 const sessionLookup = perOwner(prepareSessionLookup);
 
-/**
- * Checks a cookie value. Expired sessions are deleted; a session past half its lifetime is extended
- * to a full 30 days (sliding expiry). Suspended users have no valid sessions.
- */
 const TOKEN_PART = /^[A-Za-z0-9_-]+$/;
 
-export async function validateSessionToken(db: Database, token: string): Promise<ValidatedSession | null> {
+/**
+ * Checks a cookie value. A session idle longer than `SESSION_IDLE_TIMEOUT_MS`, older than
+ * `SESSION_ABSOLUTE_LIFETIME_MS` or past its stored expiry is deleted, and so is every session of
+ * a suspended user. A session last seen `LAST_SEEN_INTERVAL_MS` ago or more is marked seen now
+ * (with `client`, the browser it is being used from) and its expiry moved to the new deadline.
+ */
+export async function validateSessionToken(
+  db: Database,
+  token: string,
+  client?: SessionClient,
+): Promise<ValidatedSession | null> {
   const [id, secret, extra] = token.split('.');
   if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
   // Anything outside the token alphabet (a NUL, say) is not ours: signed out, never a database error.
@@ -75,16 +122,21 @@ export async function validateSessionToken(db: Database, token: string): Promise
   const encoder = new TextEncoder();
   if (!constantTimeEqual(encoder.encode(hashToken(secret)), encoder.encode(row.session.secretHash))) return null;
   const now = Date.now();
-  if (row.session.expiresAt.getTime() <= now || row.user.suspendedAt) {
+  const { userId, expiresAt, authenticatedAt, createdAt, lastSeenAt } = row.session;
+  const deadline = Math.min(expiresAt.getTime(), sessionDeadline(createdAt, lastSeenAt).getTime());
+  if (deadline <= now || row.user.suspendedAt) {
     await invalidateSession(db, id);
     return null;
   }
-  const { userId, expiresAt, authenticatedAt } = row.session;
   const session: Session = { id, userId, expiresAt, authenticatedAt };
   let refreshed = false;
-  if (session.expiresAt.getTime() - now < SESSION_LIFETIME_MS / 2) {
-    session.expiresAt = new Date(now + SESSION_LIFETIME_MS);
-    await db.update(sessions).set({ expiresAt: session.expiresAt }).where(eq(sessions.id, id));
+  if (now - lastSeenAt.getTime() >= LAST_SEEN_INTERVAL_MS) {
+    const seenAt = new Date(now);
+    session.expiresAt = sessionDeadline(createdAt, seenAt);
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: seenAt, expiresAt: session.expiresAt, ...client })
+      .where(eq(sessions.id, id));
     refreshed = true;
   }
   return { session, user: row.user, refreshed };
@@ -100,13 +152,15 @@ export async function invalidateSession(db: Database, sessionId: string): Promis
  * Ends every session of a user (password change or reset, e-mail change, role change, suspension,
  * erasure) except `keep` (the browser that made the change, when it stays signed in), and closes
  * their open chat streams on every instance (ADR 012; a kept session's stream reconnects). Pass the
- * transaction when there is one.
+ * transaction when there is one. Returns how many sessions ended.
  */
-export async function invalidateUserSessions(db: Database, userId: string, keep?: string): Promise<void> {
-  await db
+export async function invalidateUserSessions(db: Database, userId: string, keep?: string): Promise<number> {
+  const ended = await db
     .delete(sessions)
-    .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId));
+    .where(keep ? and(eq(sessions.userId, userId), ne(sessions.id, keep)) : eq(sessions.userId, userId))
+    .returning({ id: sessions.id });
   await publishSessionRevocation(db, { userId });
+  return ended.length;
 }
 
 /** Records that the user just proved who they are in this session (the password confirmation). */

@@ -8,14 +8,14 @@ const CONFIRM_PAGE = { sv: '/radera-uppgifter/bekrafta/', en: '/en/data-deletion
 const TEXT = {
   sv: {
     subject: 'Bekräfta att du vill att Kollab raderar dina uppgifter',
-    body: 'Vi har tagit emot en begäran om att radera personuppgifterna som hör till den här e-postadressen. Bekräfta den genom att öppna länken:',
+    body: 'Vi har tagit emot en begäran om att radera personuppgifterna som hör till den här e-postadressen. Bekräfta den genom att öppna länken (den gäller i 24 timmar och kan användas en gång):',
     after:
       'När du har bekräftat raderar vi ditt konto, din profil, dina meddelanden och din prenumeration inom 14 dagar. Uppgifter som bokföringslagen kräver att vi sparar behåller vi utan koppling till dig.',
     ignore: 'Har du inte bett om det här? Då kan du bortse från meddelandet – ingenting raderas utan bekräftelse.',
   },
   en: {
     subject: 'Confirm that you want Kollab to delete your data',
-    body: 'We have received a request to delete the personal data linked to this e-mail address. Confirm it by opening this link:',
+    body: 'We have received a request to delete the personal data linked to this e-mail address. Confirm it by opening this link (valid for 24 hours, usable once):',
     after:
       'Once you confirm, we delete your account, profile, messages and subscription within 14 days. Records that Swedish accounting law requires us to keep are retained without a link to you.',
     ignore: "Didn't ask for this? Then ignore this message – nothing is deleted without confirmation.",

@@ -32,11 +32,11 @@ const confirmDeletionRequestRoute = createRoute({
   method: 'post',
   path: '/deletion-requests/confirm',
   tags: ['Data deletion'],
-  summary: 'Confirm a deletion request with the token from its mail',
+  summary: 'Confirm a deletion request with the token from its mail (valid 24 hours, once)',
   request: { body: { required: true, ...json(ConfirmDeletionRequestBodySchema) } },
   responses: {
     200: { description: 'Confirmed', ...json(DeletionRequestConfirmedSchema) },
-    404: errorContent('Unknown, used or forged token'),
+    404: errorContent('Unknown, used, expired or forged token'),
     ...rateLimited,
     ...errorResponses,
   },

@@ -1,7 +1,7 @@
 import type { CreateDeletionRequestBody, DeletionRequestConfirmed } from '@kollab/contract/api/deletion-requests';
 import type { Database } from '@kollab/db';
 import { deletionRequests, users } from '@kollab/db/schema';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
@@ -9,6 +9,11 @@ import { generateToken, hashToken } from '../../lib/tokens.ts';
 /** The privacy policy promises erasure within 14 days of the request. */
 export const DELETION_DUE_DAYS = 14;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/**
+ * How long the link that confirms a public deletion request works (ADR 021): erasure cannot be
+ * undone, so the link is short-lived; asking again is one form away.
+ */
+export const CONFIRM_LINK_LIFETIME_MS = DAY_MS;
 /** At most this many confirmation mails per address and hour. */
 const MAILS_PER_ADDRESS = { limit: 3, windowSeconds: 3600 };
 
@@ -48,6 +53,7 @@ export async function createDeletionRequest(
       .update(deletionRequests)
       .set({
         confirmTokenHash: hashToken(confirmToken),
+        confirmTokenExpiresAt: new Date(now.getTime() + CONFIRM_LINK_LIFETIME_MS),
         userId: account?.id ?? null,
         locale: input.locale,
         updatedAt: now,
@@ -60,6 +66,7 @@ export async function createDeletionRequest(
       locale: input.locale,
       source: 'public',
       confirmTokenHash: hashToken(confirmToken),
+      confirmTokenExpiresAt: new Date(now.getTime() + CONFIRM_LINK_LIFETIME_MS),
       dueAt: new Date(now.getTime() + DELETION_DUE_DAYS * DAY_MS),
     });
   }
@@ -68,8 +75,9 @@ export async function createDeletionRequest(
 }
 
 /**
- * Confirms a public deletion request from the link in its mail. The token works once.
- * @throws not_found for an unknown, used or forged token.
+ * Confirms a public deletion request from the link in its mail. The token works once and only until
+ * it expires; an expired one changes nothing.
+ * @throws not_found for an unknown, used, expired or forged token.
  */
 export async function confirmDeletionRequest(
   db: Database,
@@ -78,9 +86,15 @@ export async function confirmDeletionRequest(
 ): Promise<DeletionRequestConfirmed> {
   const [row] = await db
     .update(deletionRequests)
-    .set({ confirmedAt: now, confirmTokenHash: null, updatedAt: now })
-    .where(and(eq(deletionRequests.confirmTokenHash, hashToken(token)), eq(deletionRequests.status, 'pending')))
+    .set({ confirmedAt: now, confirmTokenHash: null, confirmTokenExpiresAt: null, updatedAt: now })
+    .where(
+      and(
+        eq(deletionRequests.confirmTokenHash, hashToken(token)),
+        gt(deletionRequests.confirmTokenExpiresAt, now),
+        eq(deletionRequests.status, 'pending'),
+      ),
+    )
     .returning({ dueAt: deletionRequests.dueAt });
-  if (!row) throw new AppError('not_found', 'Confirmation link is invalid or already used');
+  if (!row) throw new AppError('not_found', 'Confirmation link is invalid, expired or already used');
   return { status: 'confirmed', dueAt: row.dueAt.toISOString() };
 }

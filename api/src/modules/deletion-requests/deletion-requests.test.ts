@@ -139,7 +139,7 @@ describe('POST /api/deletion-requests/confirm', () => {
       expect(await refused.json()).toEqual({
         error: {
           code: 'not_found',
-          message: 'Confirmation link is invalid or already used',
+          message: 'Confirmation link is invalid, expired or already used',
           requestId: refused.headers.get('x-request-id'),
         },
       });

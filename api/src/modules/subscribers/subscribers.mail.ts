@@ -13,7 +13,8 @@ const PAGES = {
 const TEXT = {
   sv: {
     confirmSubject: 'Bekräfta din prenumeration på Kollab',
-    confirmBody: 'Tack för att du vill ha nyheter från Kollab! Bekräfta din e-postadress genom att öppna länken:',
+    confirmBody:
+      'Tack för att du vill ha nyheter från Kollab! Bekräfta din e-postadress genom att öppna länken (den gäller i 7 dagar och kan användas en gång):',
     ignore:
       'Har du inte anmält dig? Då kan du bortse från det här meddelandet – utan bekräftelse skickar vi inget mer.',
     changeSubject: 'Bekräfta ändringen av din prenumeration på Kollab',
@@ -26,7 +27,8 @@ const TEXT = {
   },
   en: {
     confirmSubject: 'Confirm your Kollab subscription',
-    confirmBody: 'Thanks for signing up for news from Kollab! Confirm your e-mail address by opening this link:',
+    confirmBody:
+      'Thanks for signing up for news from Kollab! Confirm your e-mail address by opening this link (valid for 7 days, usable once):',
     ignore: "Didn't sign up? Then ignore this message – without confirmation we won't send anything else.",
     changeSubject: 'Confirm the change to your Kollab subscription',
     changeBody: 'You already subscribe to news from Kollab. Someone – hopefully you – wants to change your details to:',

@@ -10,7 +10,7 @@ import {
   withdrawals,
 } from '@kollab/db/schema';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { and, count, eq, inArray, isNotNull, isNull, sql, sum } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNotNull, isNull, sql, sum } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.ts';
 import { consumeRateLimit } from '../../lib/rate-limit.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
@@ -29,8 +29,15 @@ export interface SubscribeOutcome {
 
 /** At most this many subscribe mails per address and hour, so the form cannot flood someone's inbox. */
 const MAILS_PER_ADDRESS = { limit: 5, windowSeconds: 3600 };
-/** How long the link that confirms a change to a confirmed subscription works. */
-export const CHANGE_LINK_LIFETIME_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+/**
+ * How long the link that confirms a new subscription works (ADR 021). It only confirms what the
+ * mailbox's owner asked for, so a week leaves room for a newsletter mail read late; after that the
+ * form is one step away.
+ */
+export const CONFIRM_LINK_LIFETIME_MS = 7 * 24 * HOUR_MS;
+/** How long the link that confirms a change to a confirmed subscription works: it replaces stored details. */
+export const CHANGE_LINK_LIFETIME_MS = 24 * HOUR_MS;
 
 /**
  * The unsubscribe token is derived from the subscriber id with the server secret rather than drawn at
@@ -79,6 +86,7 @@ export async function subscribe(
         email,
         ...details,
         confirmTokenHash: hashToken(confirmToken),
+        confirmTokenExpiresAt: new Date(now.getTime() + CONFIRM_LINK_LIFETIME_MS),
         unsubscribeTokenHash: hashToken(unsubscribeTokenFor(options.secret, id)),
       })
       .onConflictDoNothing()
@@ -105,6 +113,7 @@ export async function subscribe(
       ...details,
       unsubscribeTokenHash: hashToken(unsubscribeToken),
       confirmTokenHash: hashToken(confirmToken),
+      confirmTokenExpiresAt: new Date(now.getTime() + CONFIRM_LINK_LIFETIME_MS),
       confirmedAt: null,
       unsubscribedAt: null,
       updatedAt: now,
@@ -176,8 +185,8 @@ async function recordConsent(
 
 /**
  * Confirms with a link from a mail: a new subscription (consent given), or a pending change to a
- * confirmed one (consent changed; its details replace the stored ones). Each link works once, and a
- * change link only until it expires.
+ * confirmed one (consent changed; its details replace the stored ones). Each link works once and only
+ * until it expires; an expired one changes nothing (the pending change stays until replaced).
  * @throws not_found for an unknown, used, expired or forged token.
  */
 export async function confirmSubscription(db: Database, token: string, now = new Date()): Promise<SubscriptionStatus> {
@@ -185,8 +194,14 @@ export async function confirmSubscription(db: Database, token: string, now = new
   const confirmed = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(subscribers)
-      .set({ confirmedAt: now, confirmTokenHash: null, updatedAt: now })
-      .where(and(eq(subscribers.confirmTokenHash, tokenHash), isNull(subscribers.unsubscribedAt)))
+      .set({ confirmedAt: now, confirmTokenHash: null, confirmTokenExpiresAt: null, updatedAt: now })
+      .where(
+        and(
+          eq(subscribers.confirmTokenHash, tokenHash),
+          gt(subscribers.confirmTokenExpiresAt, now),
+          isNull(subscribers.unsubscribedAt),
+        ),
+      )
       .returning();
     if (row) {
       const { consentVersion, locale, consentedAt: statedAt } = row;
@@ -199,8 +214,11 @@ export async function confirmSubscription(db: Database, token: string, now = new
       return true;
     }
     // Deleted as it is read, so a change link works once even when used twice at the same moment.
-    const [change] = await tx.delete(subscriberChanges).where(eq(subscriberChanges.tokenHash, tokenHash)).returning();
-    if (!change || change.expiresAt <= now) return false;
+    const [change] = await tx
+      .delete(subscriberChanges)
+      .where(and(eq(subscriberChanges.tokenHash, tokenHash), gt(subscriberChanges.expiresAt, now)))
+      .returning();
+    if (!change) return false;
     const { subscriberId, tokenHash: _hash, expiresAt: _expires, requestedAt, ...details } = change;
     const [changed] = await tx
       .update(subscribers)
@@ -241,6 +259,7 @@ export async function unsubscribe(db: Database, token: string, now = new Date())
       .set({
         unsubscribedAt: now,
         confirmTokenHash: null,
+        confirmTokenExpiresAt: null,
         instagramName: null,
         tiktokName: null,
         categories: [],
