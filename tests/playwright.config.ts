@@ -29,6 +29,7 @@ const TWO_INSTANCE_PORTAL_SPECS = [
   'campaign-journey.spec.ts',
   'chat.spec.ts',
   'nextauth-client.spec.ts',
+  'sessions.spec.ts',
   'withdrawal-journey.spec.ts',
 ];
 

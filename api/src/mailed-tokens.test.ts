@@ -115,7 +115,9 @@ function emailTokenOf(userId: string, token: string): Issued {
     stored: rows,
     state: async () => ({ user: await t.db.select().from(users).where(eq(users.id, userId)), tokens: await rows() }),
     expire: async () => {
-      await t.db.execute(sql`update email_tokens set expires_at = now() - interval '1 second' where user_id = ${userId}`);
+      await t.db.execute(
+        sql`update email_tokens set expires_at = now() - interval '1 second' where user_id = ${userId}`,
+      );
     },
     lifetimeMs: async () => {
       const [row] = await rows();
@@ -223,7 +225,9 @@ const KINDS: Kind[] = [
     async issue() {
       const email = unique('change-subscription');
       await post('/api/subscribers', { ...subscription, email });
-      await post('/api/subscribers/confirm', { token: tokenIn(await smtp.waitForMail(email), '/prenumerera/bekrafta/') });
+      await post('/api/subscribers/confirm', {
+        token: tokenIn(await smtp.waitForMail(email), '/prenumerera/bekrafta/'),
+      });
       await post('/api/subscribers', { ...subscription, email, instagramName: 'someone.else' });
       const mail = await smtp.waitForMail(email, (m) => m.subject.includes('ändringen'));
       const token = tokenIn(mail, '/prenumerera/bekrafta/');

@@ -9,7 +9,10 @@ export const AccountSessionSchema = z
     id: z.string(),
     /** The session this request was made with ("this device"). */
     current: z.boolean(),
-    browser: z.string().nullable().meta({ description: 'Browser and major version, when recognised', example: 'Firefox 133' }),
+    browser: z
+      .string()
+      .nullable()
+      .meta({ description: 'Browser and major version, when recognised', example: 'Firefox 133' }),
     os: z.string().nullable().meta({ example: 'macOS' }),
     mobile: z.boolean(),
     place: z.string().nullable().meta({

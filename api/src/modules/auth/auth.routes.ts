@@ -24,13 +24,7 @@ import { authenticateWithPassword } from './auth.service.ts';
 import { recordClientLog } from './client-log.ts';
 import { assertCsrfToken, issueCsrfToken } from './csrf-token.ts';
 import { googleAuthorizationUrl, googleCallback, isGoogleConfigured } from './google.ts';
-import {
-  createSession,
-  deleteSessionCookie,
-  invalidateSession,
-  sessionClient,
-  setSessionCookie,
-} from './session.ts';
+import { createSession, deleteSessionCookie, invalidateSession, sessionClient, setSessionCookie } from './session.ts';
 import { sessionView } from './session-view.ts';
 import {
   isKnownDevice,

@@ -5,10 +5,10 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { perOwner } from '../../lib/bounded-cache.ts';
-import { publishSessionRevocation } from '../../lib/message-bus.ts';
 import { clientIp } from '../../lib/client-ip.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { ipPrefix } from '../../lib/ip-prefix.ts';
+import { publishSessionRevocation } from '../../lib/message-bus.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 
 /*
@@ -80,7 +80,9 @@ export async function createSession(
   const secret = generateToken(20);
   const now = new Date();
   const session = { id, userId, expiresAt: sessionDeadline(now, now), authenticatedAt: now };
-  await db.insert(sessions).values({ ...session, ...client, createdAt: now, lastSeenAt: now, secretHash: hashToken(secret) });
+  await db
+    .insert(sessions)
+    .values({ ...session, ...client, createdAt: now, lastSeenAt: now, secretHash: hashToken(secret) });
   return { token: `${id}.${secret}`, session };
 }
 

@@ -5,11 +5,7 @@ import { TestBrowser } from '../../../test/support/auth-client.ts';
 import { createUser } from '../../../test/support/factories.ts';
 import { cookiesSetBy } from '../../../test/support/login-as.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import {
-  LAST_SEEN_INTERVAL_MS,
-  SESSION_ABSOLUTE_LIFETIME_MS,
-  SESSION_IDLE_TIMEOUT_MS,
-} from './session.ts';
+import { LAST_SEEN_INTERVAL_MS, SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS } from './session.ts';
 
 let t: TestApp;
 const PASSWORD = 'vattenmelon-cykel-7';
@@ -287,7 +283,9 @@ describe('session lifetimes', () => {
     const user = await createUser(t.db, { password: PASSWORD });
     const here = await signedIn(user.email, FIREFOX_LINUX, '192.0.2.1');
     const gone = await signedIn(user.email, SAFARI_IPHONE, '203.0.113.9');
-    await t.db.execute(sql`update sessions set expires_at = now() - interval '1 second' where id = ${sessionIdOf(gone)}`);
+    await t.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 second' where id = ${sessionIdOf(gone)}`,
+    );
     expect((await list(here)).data.map((session) => session.current)).toEqual([true]);
   });
 });

@@ -31,7 +31,8 @@ const confirmRoute = createRoute({
   method: 'post',
   path: '/subscribers/confirm',
   tags: ['Newsletter'],
-  summary: 'Confirm a subscription (link valid 7 days) or a change to a confirmed one (24 hours) with the token from the mail',
+  summary:
+    'Confirm a subscription (link valid 7 days) or a change to a confirmed one (24 hours) with the token from the mail',
   request: { body: { required: true, ...json(TokenBodySchema) } },
   responses: {
     200: { description: 'Confirmed', ...json(SubscriptionStatusSchema) },

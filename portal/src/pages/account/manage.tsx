@@ -7,6 +7,7 @@ import type { ReactNode } from 'react';
 import { AccountDetailsForm } from '../../components/account/account-details-form';
 import { AvatarUpload } from '../../components/account/avatar-upload';
 import { ChangePasswordForm } from '../../components/account/change-password-form';
+import { SessionsList } from '../../components/account/sessions-list';
 import { PageHeader } from '../../components/layout/page-header';
 import { PageLoader } from '../../components/layout/page-loader';
 import { useApiQuery } from '../../hooks/use-api-query';
@@ -28,7 +29,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Manage account: picture, personal details (name, personal number, e-mail, phone) and password. */
+/** Manage account: picture, personal details (name, personal number, e-mail, phone), password and sessions. */
 export function AccountPage() {
   const t = useT();
   const { data: session } = useSession();
@@ -61,6 +62,9 @@ export function AccountPage() {
           </Section>
           <Section title={t('account.password.title')}>
             <ChangePasswordForm />
+          </Section>
+          <Section title={t('account.sessions.title')}>
+            <SessionsList />
           </Section>
         </Stack>
       ) : null}
