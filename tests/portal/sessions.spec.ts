@@ -12,10 +12,7 @@ async function signIn(page: Page, email: string, password: string): Promise<void
 }
 
 test.describe('sessions on Manage account', () => {
-  test('lists the sessions of two browsers and signs the other one out from the first', async ({
-    page,
-    browser,
-  }) => {
+  test('lists the sessions of two browsers and signs the other one out from the first', async ({ page, browser }) => {
     // An account of its own: signing sessions out must not touch another spec's demo sessions.
     const email = `sessions-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     const password = 'ett långt lösenord 2026';
