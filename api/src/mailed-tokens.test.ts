@@ -4,7 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../test/support/auth-client.ts';
 import { createUser } from '../test/support/factories.ts';
-import { startTestSmtp, type TestSmtp } from '../test/support/smtp.ts';
+import { type ReceivedMail, startTestSmtp, type TestSmtp } from '../test/support/smtp.ts';
 import { createTestApp, type TestApp } from '../test/support/test-app.ts';
 import { hashToken } from './lib/tokens.ts';
 
@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 /** A JSON POST from a client address of its own, so per-IP limits stay out of the way. */
-function post(path: string, body: unknown): Promise<Response> {
+async function post(path: string, body: unknown): Promise<Response> {
   counter += 1;
   return t.app.request(path, {
     method: 'POST',
@@ -45,8 +45,7 @@ function post(path: string, body: unknown): Promise<Response> {
 }
 
 const unique = (name: string) => `${name}-${++counter}@example.se`;
-const tokenIn = (mail: { text: string }, path: string) =>
-  new URL(smtp.linkIn(mail, path)).searchParams.get('token') ?? '';
+const tokenIn = (mail: ReceivedMail, path: string) => new URL(smtp.linkIn(mail, path)).searchParams.get('token') ?? '';
 
 /** Whether any row of any table in the database holds `text` anywhere. */
 async function databaseContains(text: string): Promise<boolean> {
