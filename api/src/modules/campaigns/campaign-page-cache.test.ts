@@ -204,7 +204,8 @@ describe('creators’ campaign pages kept in memory', () => {
     const soon = await createCampaign(t.db, brand.id, {
       title: 'Snart',
       startsAt: new Date(start),
-      endsAt: new Date(start + 10 * DAY_MS),
+      // Shorter than the 7-day session idle limit: the clock jumps to the end with the same session.
+      endsAt: new Date(start + 3 * DAY_MS),
     });
     // A creator of their own: one holding a claim on an unpublished campaign never gets a kept page.
     const cookie = await loginAs(t.db, await createUser(t.db, { role: 'creator' }));
