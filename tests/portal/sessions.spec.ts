@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test } from '../fixtures/test.ts';
+import { expect, test, watchContentSecurityPolicy } from '../fixtures/test.ts';
 import { checkPage } from '../fixtures/visit.ts';
 
 const IPHONE =
@@ -23,6 +23,8 @@ test.describe('sessions on Manage account', () => {
 
     // The other device: a browser context with cookies of its own, telling it is an iPhone.
     const otherContext = await browser.newContext({ userAgent: IPHONE });
+    const otherViolations: string[] = [];
+    await watchContentSecurityPolicy(otherContext, otherViolations);
     const other = await otherContext.newPage();
     await other.goto('/app/login');
     await signIn(other, email, password);
@@ -56,6 +58,7 @@ test.describe('sessions on Manage account', () => {
     await expect(other).toHaveURL(/\/app\/login\?error=SessionRequired&callbackUrl=%2Fapp%2Faccount$/);
     expect(await (await other.request.get('/api/auth/session')).json()).toEqual({});
     await otherContext.close();
+    expect(otherViolations).toEqual([]);
 
     // This one goes on.
     await page.reload();
