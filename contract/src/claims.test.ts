@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CLAIM_STATUSES, canTransition, SLOT_HOLDING, slotDelta, TRANSITIONS } from './claims.ts';
+import { CLAIM_STATUSES, canTransition, isPartyTransition, SLOT_HOLDING, slotDelta, TRANSITIONS } from './claims.ts';
 
 // The HTTP behaviour of every transition is tested in api/src/modules/claims/claims.test.ts; these
 // check the table itself, which the portal reads too.
@@ -20,6 +20,19 @@ describe('the claim state machine', () => {
     expect(canTransition('accepted', 'pending', 'admin')).toBe(false);
   });
 
+  it('lets only the system (erasure) or an admin cancel a claim that holds a slot', () => {
+    for (const from of ['approved', 'submitted', 'changes_requested'] as const) {
+      expect(canTransition(from, 'cancelled', 'system')).toBe(true);
+      expect(canTransition(from, 'cancelled', 'admin')).toBe(true);
+      expect(canTransition(from, 'cancelled', 'creator')).toBe(false);
+      expect(canTransition(from, 'cancelled', 'brand')).toBe(false);
+      expect(isPartyTransition(from, 'cancelled')).toBe(false);
+    }
+    expect(canTransition('pending', 'cancelled', 'system')).toBe(true);
+    expect(isPartyTransition('pending', 'cancelled')).toBe(true);
+    expect(canTransition('accepted', 'cancelled', 'system')).toBe(false);
+  });
+
   it('ends in rejected, cancelled, expired and accepted', () => {
     const final = CLAIM_STATUSES.filter((status) => Object.keys(TRANSITIONS[status]).length === 0);
     expect(final).toEqual(['rejected', 'cancelled', 'expired', 'accepted']);
@@ -31,5 +44,6 @@ describe('the claim state machine', () => {
     expect(slotDelta('submitted', 'rejected')).toBe(-1);
     expect(slotDelta('submitted', 'accepted')).toBe(0);
     expect(slotDelta('pending', 'cancelled')).toBe(0);
+    expect(slotDelta('changes_requested', 'cancelled')).toBe(-1);
   });
 });

@@ -20,12 +20,20 @@ export type ClaimParty = 'creator' | 'brand' | 'system';
 /**
  * The claim state machine (DESIGN §3): which transitions exist and which party makes each one.
  * Admins may make any of them, with a reason. Anything not listed is a 409.
+ *
+ * `system` cancels a claim at any point before it is decided when the creator's or the brand's
+ * account is erased (ADR 022); neither party can cancel a claim that holds a slot themselves.
  */
 export const TRANSITIONS: Record<ClaimStatus, Partial<Record<ClaimStatus, ClaimParty[]>>> = {
-  pending: { approved: ['brand'], rejected: ['brand'], cancelled: ['creator'], expired: ['system'] },
-  approved: { submitted: ['creator'] },
-  submitted: { changes_requested: ['brand'], accepted: ['brand', 'system'], rejected: ['brand'] },
-  changes_requested: { submitted: ['creator'] },
+  pending: { approved: ['brand'], rejected: ['brand'], cancelled: ['creator', 'system'], expired: ['system'] },
+  approved: { submitted: ['creator'], cancelled: ['system'] },
+  submitted: {
+    changes_requested: ['brand'],
+    accepted: ['brand', 'system'],
+    rejected: ['brand'],
+    cancelled: ['system'],
+  },
+  changes_requested: { submitted: ['creator'], cancelled: ['system'] },
   rejected: {},
   cancelled: {},
   expired: {},
@@ -44,6 +52,12 @@ export function canTransition(from: ClaimStatus, to: ClaimStatus, party: ClaimPa
   const parties = TRANSITIONS[from][to];
   if (!parties) return false;
   return party === 'admin' || parties.includes(party);
+}
+
+/** Whether the creator or the brand can make this transition (false for the system's own ones). */
+export function isPartyTransition(from: ClaimStatus, to: ClaimStatus): boolean {
+  const parties = TRANSITIONS[from][to] ?? [];
+  return parties.includes('creator') || parties.includes('brand');
 }
 
 /** +1 when the transition takes a slot, -1 when it frees one, 0 otherwise. */

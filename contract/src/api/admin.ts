@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { CAMPAIGN_STATES, CAMPAIGN_STATUSES } from '../campaigns.ts';
 import { CATEGORY_KEYS } from '../categories.ts';
 import { CLAIM_STATUSES } from '../claims.ts';
+import { DELETION_HOLD_REASONS } from './deletion-requests.ts';
 import { LocaleSchema, RoleSchema } from './fields.ts';
 import { IdFilter, pageParams, SearchParam, sortParams, YesNoFilter } from './list-query.ts';
 
@@ -191,6 +192,12 @@ export const DeletionRequestSchema = z
     dueAt: z.string(),
     completedAt: nullableDate,
     createdAt: z.string(),
+    heldReason: z.enum(DELETION_HOLD_REASONS).nullable().meta({
+      description: 'Set while a due request waits for money to be settled (ADR 022)',
+    }),
+    bookkeepingKeptUntil: z.iso.date().nullable().meta({
+      description: 'For a completed request: the last day its anonymised bookkeeping records are kept',
+    }),
   })
   .meta({ id: 'DeletionRequest' });
 export type DeletionRequestView = z.infer<typeof DeletionRequestSchema>;

@@ -1,5 +1,6 @@
+import { DELETION_HOLD_REASONS } from '@kollab/contract/api/deletion-requests';
 import { sql } from 'drizzle-orm';
-import { bigint, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, date, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id, timestamps } from './columns.ts';
 import { locale, users } from './users.ts';
 
@@ -76,6 +77,7 @@ export const subscriberConsentEvents = pgTable(
 
 export const deletionRequestSource = pgEnum('deletion_request_source', ['account', 'public']);
 export const deletionRequestStatus = pgEnum('deletion_request_status', ['pending', 'completed', 'cancelled']);
+export const deletionHoldReason = pgEnum('deletion_hold_reason', DELETION_HOLD_REASONS);
 
 /** Requests to erase personal data; due 14 days after they are made. */
 export const deletionRequests = pgTable(
@@ -95,6 +97,10 @@ export const deletionRequests = pgTable(
     confirmedAt: timestamp({ withTimezone: true }),
     dueAt: timestamp({ withTimezone: true }).notNull(),
     completedAt: timestamp({ withTimezone: true }),
+    /** Set while a due request waits for the account's money to be settled (ADR 022). */
+    heldReason: deletionHoldReason(),
+    /** For a completed request: the last day its anonymised bookkeeping records must be kept. */
+    bookkeepingKeptUntil: date({ mode: 'string' }),
     ...timestamps,
   },
   (table) => [index('deletion_requests_status_due_at_idx').on(table.status, table.dueAt)],

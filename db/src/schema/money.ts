@@ -10,8 +10,10 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { id } from './columns.ts';
+import { deletionRequests } from './marketing.ts';
 import { paymentMethodType } from './profiles.ts';
 import { users } from './users.ts';
 
@@ -95,11 +97,19 @@ export const withdrawals = pgTable(
     settledAt: timestamp({ withTimezone: true }),
     /** The first withdrawal to a newly added payout method is not paid before this time (admin review). */
     heldUntil: timestamp({ withTimezone: true }),
+    /**
+     * Set on the payout an account's erasure makes of its whole balance (ADR 022). One per request
+     * and payout method, so processing the request again or concurrently never pays twice.
+     */
+    deletionRequestId: text().references(() => deletionRequests.id, { onDelete: 'restrict' }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     index('withdrawals_user_id_idx').on(table.userId),
     index('withdrawals_status_created_at_idx').on(table.status, table.createdAt),
+    uniqueIndex('withdrawals_deletion_request_method_key')
+      .on(table.deletionRequestId, table.paymentMethodId)
+      .where(sql`${table.deletionRequestId} is not null`),
     check('withdrawals_amount_check', sql`${table.amountOre} > 0`),
   ],
 );

@@ -1,12 +1,18 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { DeletionRequestSchema } from '@kollab/contract/api/admin';
+import { ErasurePlanSchema } from '@kollab/contract/api/deletion-requests';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../lib/context.ts';
 import { createRouter } from '../../lib/create-router.ts';
 import { authErrorResponses, errorContent, errorResponses } from '../../lib/openapi.ts';
 import { requireUser } from '../../middleware/require-user.ts';
 import { toDeletionRequestView } from '../admin/privacy.service.ts';
-import { cancelAccountDeletion, getAccountDeletion, requestAccountDeletion } from './account-deletion.service.ts';
+import {
+  cancelAccountDeletion,
+  getAccountDeletion,
+  planAccountDeletion,
+  requestAccountDeletion,
+} from './account-deletion.service.ts';
 import { exportAccountData } from './account-export.service.ts';
 
 const tags = ['Your data'];
@@ -57,6 +63,22 @@ accountDataRoutes
       const row = await getAccountDeletion(c.var.db, requireUser(c));
       return c.json({ data: row ? toDeletionRequestView(row) : null }, 200);
     },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/account/deletion-request/plan',
+      tags,
+      summary: 'What deleting your account would do to your money and work (shown before you ask)',
+      responses: {
+        200: {
+          description: 'The plan, as if your request were processed now',
+          content: { 'application/json': { schema: z.object({ data: ErasurePlanSchema }) } },
+        },
+        ...common,
+      },
+    }),
+    async (c) => c.json({ data: await planAccountDeletion(c.var.db, requireUser(c)) }, 200),
   )
   .openapi(
     createRoute({

@@ -109,6 +109,7 @@ describe('/api/account/deletion-request', () => {
   it.each([
     ['POST', '/api/account/deletion-request'],
     ['GET', '/api/account/deletion-request'],
+    ['GET', '/api/account/deletion-request/plan'],
     ['DELETE', '/api/account/deletion-request'],
     ['GET', '/api/account/export'],
   ])('%s %s needs a session', async (method, path) => {
@@ -222,7 +223,8 @@ describe('the deletion job (own database)', () => {
       'POST',
       '/api/withdrawals',
       cookie,
-      { amountOre: 100_000, paymentMethodId: methodId },
+      // Her whole balance: a balance left would hold the erasure until it is paid out (ADR 022).
+      { amountOre: 250_000, paymentMethodId: methodId },
       key,
     );
     const withdrawalId = ((await requested.json()) as { data: { id: string } }).data.id;
@@ -311,7 +313,7 @@ describe('the deletion job (own database)', () => {
 
     // Bookkeeping stays: the withdrawal row and every ledger entry, still summing to zero.
     expect(await s.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId))).toMatchObject([
-      { userId: creator.id, status: 'paid', amountOre: 100_000 },
+      { userId: creator.id, status: 'paid', amountOre: 250_000, paymentMethodMasked: '—', paymentMethodId: null },
     ]);
     expect(await s.db.select().from(ledgerEntries).where(eq(ledgerEntries.holderId, creator.id))).toEqual(ledgerBefore);
     expect(ledgerBefore).toHaveLength(4);

@@ -1,3 +1,4 @@
+import type { ErasurePlan } from '@kollab/contract/api/deletion-requests';
 import type { Database } from '@kollab/db';
 import { deletionRequests, type User } from '@kollab/db/schema';
 import { and, desc, eq, isNotNull } from 'drizzle-orm';
@@ -5,6 +6,7 @@ import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DeletionRequest } from '../deletion-requests/deletion-requests.processing.ts';
 import { DELETION_DUE_DAYS } from '../deletion-requests/deletion-requests.service.ts';
+import { planErasure } from '../deletion-requests/erasure-plan.service.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -86,4 +88,10 @@ export async function cancelAccountDeletion(db: Database, user: User, now = new 
     }
     return first;
   });
+}
+
+/** What deleting the user's account would do now (the open request's earlier payouts count). */
+export async function planAccountDeletion(db: Database, user: User): Promise<ErasurePlan> {
+  const open = await findOpenRequest(db, user);
+  return planErasure(db, user, open?.id ?? null);
 }

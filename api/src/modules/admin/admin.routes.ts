@@ -23,6 +23,7 @@ import {
   DeletionRequestSchema,
   SuspendBodySchema,
 } from '@kollab/contract/api/admin';
+import { ErasurePlanSchema } from '@kollab/contract/api/deletion-requests';
 import { IdParamSchema } from '@kollab/contract/api/fields';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../../lib/context.ts';
@@ -30,6 +31,7 @@ import { createRouter } from '../../lib/create-router.ts';
 import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
 import { requireRole } from '../../middleware/require-user.ts';
 import { processDeletionRequest } from '../deletion-requests/deletion-requests.processing.ts';
+import { planDeletionRequest } from '../deletion-requests/erasure-plan.service.ts';
 import { approveClaims, CAMPAIGNS_CSV, CLAIMS_CSV, listCampaigns, listClaims } from './content.service.ts';
 import { addAdminList } from './list-routes.ts';
 import { BRANDS_CSV, CREATORS_CSV, listBrands, listCreators, listUsers, USERS_CSV } from './people.service.ts';
@@ -232,12 +234,37 @@ adminRoutes
       path: '/admin/deletion-requests/{id}/process',
       tags,
       summary: 'Admin: carry out a confirmed deletion request now, before its due date',
+      description:
+        "The account's money and work are settled first (ADR 022). 200: erased. 202: held, nothing erased; " +
+        '`heldReason` says why (a payout to make or return, or a balance with nowhere to pay it).',
       request: { params: IdParamSchema },
-      responses: { 200: jsonContent(z.object({ data: DeletionRequestSchema }), 'The completed request'), ...common },
+      responses: {
+        200: jsonContent(z.object({ data: DeletionRequestSchema }), 'The completed request'),
+        202: jsonContent(z.object({ data: DeletionRequestSchema }), 'The request, still pending and held'),
+        ...common,
+      },
     }),
     async (c) => {
       const admin = requireRole(c, 'admin');
-      const row = await processDeletionRequest(c.var, admin, c.req.valid('param').id);
-      return c.json({ data: toDeletionRequestView(row) }, 200);
+      const { request, outcome } = await processDeletionRequest(c.var, admin, c.req.valid('param').id);
+      const body = { data: toDeletionRequestView(request) };
+      return outcome === 'completed' ? c.json(body, 200) : c.json(body, 202);
     },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/admin/deletion-requests/{id}/plan',
+      tags,
+      summary: "Admin: what processing the request would do to the account's money and work",
+      request: { params: IdParamSchema },
+      responses: {
+        200: jsonContent(
+          z.object({ data: ErasurePlanSchema.nullable() }),
+          'The plan, or null when the address has no account',
+        ),
+        ...common,
+      },
+    }),
+    async (c) => c.json({ data: await planDeletionRequest(c.var.db, c.req.valid('param').id) }, 200),
   );

@@ -91,6 +91,8 @@ export function toDeletionRequestView(row: DeletionRequest): DeletionRequestView
     dueAt: row.dueAt.toISOString(),
     completedAt: row.completedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
+    heldReason: row.heldReason,
+    bookkeepingKeptUntil: row.bookkeepingKeptUntil,
   };
 }
 
@@ -166,6 +168,8 @@ export const DELETION_REQUESTS_CSV: CsvColumn<DeletionRequestView>[] = [
   ['due_at', (row) => row.dueAt],
   ['completed_at', (row) => row.completedAt],
   ['created_at', (row) => row.createdAt],
+  ['held_reason', (row) => row.heldReason],
+  ['bookkeeping_kept_until', (row) => row.bookkeepingKeptUntil],
 ];
 
 export const AUDIT_CSV: CsvColumn<AuditEntry>[] = [

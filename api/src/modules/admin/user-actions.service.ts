@@ -9,7 +9,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { accountMail } from '../auth/auth.mails.ts';
 import { issueEmailToken } from '../auth/auth.service.ts';
 import { invalidateUserSessions } from '../auth/session.ts';
-import { isErased } from '../deletion-requests/deletion-requests.processing.ts';
+import { isErased } from '../deletion-requests/account-erasure.service.ts';
 import { toAdminUser } from './people.service.ts';
 
 /*

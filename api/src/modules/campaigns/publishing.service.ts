@@ -1,10 +1,19 @@
 import type { CampaignView } from '@kollab/contract/api/campaigns';
 import type { Database } from '@kollab/db';
-import { campaigns, claimEvents, claims, creatorProfiles, invitations, type User, users } from '@kollab/db/schema';
+import {
+  type Campaign,
+  campaigns,
+  claimEvents,
+  claims,
+  creatorProfiles,
+  invitations,
+  type User,
+  users,
+} from '@kollab/db/schema';
 import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Env } from '../../env.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { type CreatorCandidate, rankCreators } from '../../lib/matching.ts';
@@ -80,29 +89,7 @@ export async function changeCampaignStatus(
       .where(and(eq(campaigns.id, id), inArray(campaigns.status, FROM[action])))
       .returning();
     if (!row) throw new AppError('conflict', `Campaign is ${campaign.status}; it cannot ${action}`);
-    if (action === 'cancel') {
-      const withdrawn = await tx
-        .update(claims)
-        .set({ status: 'cancelled' })
-        .where(and(eq(claims.campaignId, id), eq(claims.status, 'pending')))
-        .returning({ id: claims.id });
-      if (withdrawn.length) {
-        await tx.insert(claimEvents).values(
-          withdrawn.map((claim) => ({
-            claimId: claim.id,
-            fromStatus: 'pending' as const,
-            toStatus: 'cancelled' as const,
-            actorId: actor.id,
-            actorRole: actor.role,
-            reason: 'campaign_cancelled',
-          })),
-        );
-      }
-      await tx
-        .update(invitations)
-        .set({ status: 'expired' })
-        .where(and(eq(invitations.campaignId, id), eq(invitations.status, 'pending')));
-    }
+    if (action === 'cancel') await withdrawPendingClaimsAndInvitations(tx, actor, id);
     if (action !== 'publish') return [];
     const ranked = rankCreators(
       {
@@ -148,6 +135,56 @@ export async function changeCampaignStatus(
   const [view] = await toCampaignViews(db, actor, fresh ? [fresh] : []);
   if (!view) throw new AppError('not_found', 'Campaign not found');
   return view;
+}
+
+/**
+ * What cancelling a campaign does besides its status, in the caller's transaction: pending claims
+ * are cancelled (reason `campaign_cancelled`) and unanswered invitations expire. Claims holding a
+ * slot stay; an erasure closes those itself (ADR 022).
+ */
+async function withdrawPendingClaimsAndInvitations(tx: Database, actor: Actor, campaignId: string): Promise<void> {
+  const withdrawn = await tx
+    .update(claims)
+    .set({ status: 'cancelled' })
+    .where(and(eq(claims.campaignId, campaignId), eq(claims.status, 'pending')))
+    .returning({ id: claims.id });
+  if (withdrawn.length) {
+    await tx.insert(claimEvents).values(
+      withdrawn.map((claim) => ({
+        claimId: claim.id,
+        fromStatus: 'pending' as const,
+        toStatus: 'cancelled' as const,
+        actorId: actor === 'system' ? null : actor.id,
+        actorRole: actor === 'system' ? 'system' : actor.role,
+        reason: 'campaign_cancelled',
+      })),
+    );
+  }
+  await tx
+    .update(invitations)
+    .set({ status: 'expired' })
+    .where(and(eq(invitations.campaignId, campaignId), eq(invitations.status, 'pending')));
+}
+
+/**
+ * Cancels a campaign through the same path as a brand's "cancel", in the caller's transaction, and
+ * audits it with `details`. Null when the campaign is already cancelled.
+ */
+export async function cancelCampaignInTransaction(
+  tx: Database,
+  actor: Actor,
+  campaignId: string,
+  details: Record<string, unknown>,
+): Promise<Campaign | null> {
+  const [row] = await tx
+    .update(campaigns)
+    .set({ status: TO.cancel })
+    .where(and(eq(campaigns.id, campaignId), inArray(campaigns.status, FROM.cancel)))
+    .returning();
+  if (!row) return null;
+  await withdrawPendingClaimsAndInvitations(tx, actor, campaignId);
+  await recordAudit(tx, actor, 'campaign.cancel', { type: 'campaign', id: campaignId }, details);
+  return row;
 }
 
 async function mailInvitations(

@@ -10,7 +10,11 @@ export type ClaimMailKind =
   | 'expired'
   | 'submitted'
   | 'changes_requested'
-  | 'accepted';
+  | 'accepted'
+  // An account's erasure closed the claim (ADR 022): to the brand, to the creator.
+  | 'creator_erased'
+  | 'brand_erased'
+  | 'brand_erased_accepted';
 
 const SUBJECTS: Record<ClaimMailKind, Record<Locale, string>> = {
   invited: { sv: 'Du är inbjuden till en kampanj', en: 'You are invited to a campaign' },
@@ -22,6 +26,9 @@ const SUBJECTS: Record<ClaimMailKind, Record<Locale, string>> = {
   submitted: { sv: 'Nytt innehåll att granska', en: 'New content to review' },
   changes_requested: { sv: 'Varumärket ber om ändringar', en: 'The brand asks for changes' },
   accepted: { sv: 'Ditt innehåll är godkänt', en: 'Your content was accepted' },
+  creator_erased: { sv: 'En kreatör har avslutat sitt konto', en: 'A creator has closed their account' },
+  brand_erased: { sv: 'Kampanjen har avslutats', en: 'The campaign has ended' },
+  brand_erased_accepted: { sv: 'Ditt innehåll är godkänt', en: 'Your content was accepted' },
 };
 
 const BODIES: Record<ClaimMailKind, Record<Locale, string>> = {
@@ -57,6 +64,18 @@ const BODIES: Record<ClaimMailKind, Record<Locale, string>> = {
   accepted: {
     sv: 'Ditt innehåll för "{campaign}" är godkänt. Ersättningen läggs till i ditt saldo.',
     en: 'Your content for "{campaign}" was accepted. The payout is added to your balance.',
+  },
+  creator_erased: {
+    sv: 'En kreatör med en ansökan till "{campaign}" har avslutat sitt Kollab-konto. Ansökan är avbruten och platsen är ledig igen.',
+    en: 'A creator with a claim on "{campaign}" has closed their Kollab account. The claim is cancelled and its slot is free again.',
+  },
+  brand_erased: {
+    sv: 'Varumärket bakom "{campaign}" har avslutat sitt Kollab-konto, så kampanjen har avslutats och din ansökan är stängd. Ersättningar som redan finns i ditt saldo är dina.',
+    en: 'The brand behind "{campaign}" has closed its Kollab account, so the campaign has ended and your claim is closed. Payouts already in your balance are yours.',
+  },
+  brand_erased_accepted: {
+    sv: 'Varumärket bakom "{campaign}" har avslutat sitt Kollab-konto. Innehållet du skickade in godkänns som efter granskningstiden, och ersättningen läggs till i ditt saldo.',
+    en: 'The brand behind "{campaign}" has closed its Kollab account. The content you submitted is accepted as it would be after the review period, and the payout is added to your balance.',
   },
 };
 

@@ -1,4 +1,4 @@
-import { type ClaimStatus, canTransition, slotDelta } from '@kollab/contract/claims';
+import { type ClaimStatus, canTransition, isPartyTransition, slotDelta } from '@kollab/contract/claims';
 import { parseVideoLink } from '@kollab/contract/video-link';
 import type { Database } from '@kollab/db';
 import {
@@ -157,83 +157,97 @@ export async function transitionClaim(
   to: ClaimStatus,
   input: TransitionInput = {},
 ): Promise<Claim> {
-  const { db } = deps;
-  const result = await db.transaction(async (tx) => {
-    const [claim] = await tx.select().from(claims).where(eq(claims.id, claimId)).for('update');
-    const [campaign] = claim ? await tx.select().from(campaigns).where(eq(campaigns.id, claim.campaignId)) : [];
-    if (!claim || !campaign) throw new AppError('not_found', 'Claim not found');
-    const party = partyOf(actor, claim, campaign);
-    if (!party) throw new AppError('not_found', 'Claim not found');
-    if (!canTransition(claim.status, to, party)) {
-      const exists = canTransition(claim.status, to, 'admin');
-      throw exists
-        ? new AppError('forbidden', `Only the other party can make this claim ${to}`)
-        : new AppError('conflict', `Claim is ${claim.status}; it cannot become ${to}`);
-    }
-    if (party === 'admin' && !input.reason?.trim()) throw AppError.validation({ reason: ['required'] });
-    // A creator submits a link; an admin forcing `submitted` may do so without one.
-    const link = to === 'submitted' && (party !== 'admin' || input.submission) ? checkSubmission(input) : null;
-    if (to === 'changes_requested') {
-      if (!input.reason?.trim()) throw AppError.validation({ reason: ['required'] });
-      if (claim.revisionsUsed >= campaign.maxRevisions) throw new AppError('conflict', 'No revision rounds left');
-    }
-    const delta = slotDelta(claim.status, to);
-    if (delta === 1) {
-      if (campaign.status !== 'published') throw new AppError('conflict', `Campaign is ${campaign.status}`);
-      const [taken] = await tx
-        .update(campaigns)
-        .set({ slotsTaken: sql`${campaigns.slotsTaken} + 1` })
-        .where(and(eq(campaigns.id, campaign.id), lt(campaigns.slotsTaken, campaigns.slots)))
-        .returning({ id: campaigns.id });
-      if (!taken) throw new AppError('conflict', 'Every slot of this campaign is taken');
-    } else if (delta === -1) {
-      await tx
-        .update(campaigns)
-        .set({ slotsTaken: sql`${campaigns.slotsTaken} - 1` })
-        .where(and(eq(campaigns.id, campaign.id), gt(campaigns.slotsTaken, 0)));
-    }
-    const now = new Date();
-    const changes: Partial<typeof claims.$inferInsert> = { status: to };
-    if (to === 'submitted' && link) {
-      await tx
-        .insert(submissions)
-        .values({ claimId, url: link.url, platform: link.platform, kind: link.kind, adLabelConfirmed: now });
-      changes.autoAcceptAt = addWorkingDays(now, AUTO_ACCEPT_WORKING_DAYS);
-    } else {
-      changes.autoAcceptAt = null;
-    }
-    if (to === 'changes_requested' || (claim.status === 'submitted' && to !== 'submitted')) {
-      await tx
-        .update(submissions)
-        .set({ reviewedAt: now, reviewNote: input.reason?.trim() || null })
-        .where(and(eq(submissions.claimId, claimId), sql`${submissions.reviewedAt} is null`));
-    }
-    if (to === 'changes_requested') changes.revisionsUsed = claim.revisionsUsed + 1;
-    if (to === 'accepted') {
-      changes.acceptedAt = now;
-      await creditAcceptedClaim(tx, claim);
-    }
-    const [updated] = await tx.update(claims).set(changes).where(eq(claims.id, claimId)).returning();
-    if (!updated) throw new AppError('not_found', 'Claim not found');
-    await tx.insert(claimEvents).values({
-      claimId,
-      fromStatus: claim.status,
-      toStatus: to,
-      actorId: actor === 'system' ? null : actor.id,
-      actorRole: actor === 'system' ? 'system' : actor.role,
-      reason: input.reason?.trim() || null,
-    });
-    await recordAudit(
-      tx,
-      actor,
-      `claim.${to}`,
-      { type: 'claim', id: claimId },
-      { from: claim.status, reason: input.reason ?? null },
-    );
-    return { claim: updated, campaign };
-  });
+  const result = await deps.db.transaction((tx) => applyClaimTransition(tx, actor, claimId, to, input));
   if (to !== 'pending') await notify(deps, to, result.claim, result.campaign, input.reason);
   return result.claim;
+}
+
+/**
+ * `transitionClaim`'s work inside the caller's transaction, without the notification mail (the
+ * caller sends it once the transaction has committed). Used by erasure (ADR 022).
+ * @throws as `transitionClaim`
+ */
+export async function applyClaimTransition(
+  tx: Database,
+  actor: Actor,
+  claimId: string,
+  to: ClaimStatus,
+  input: TransitionInput = {},
+): Promise<{ claim: Claim; campaign: Campaign }> {
+  const [claim] = await tx.select().from(claims).where(eq(claims.id, claimId)).for('update');
+  const [campaign] = claim ? await tx.select().from(campaigns).where(eq(campaigns.id, claim.campaignId)) : [];
+  if (!claim || !campaign) throw new AppError('not_found', 'Claim not found');
+  const party = partyOf(actor, claim, campaign);
+  if (!party) throw new AppError('not_found', 'Claim not found');
+  if (!canTransition(claim.status, to, party)) {
+    // Only the other party, or only Kollab itself (erasure), may make it: the latter is a state
+    // conflict for the creator and the brand, as if the transition did not exist.
+    const otherParty = canTransition(claim.status, to, 'admin') && isPartyTransition(claim.status, to);
+    throw otherParty
+      ? new AppError('forbidden', `Only the other party can make this claim ${to}`)
+      : new AppError('conflict', `Claim is ${claim.status}; it cannot become ${to}`);
+  }
+  if (party === 'admin' && !input.reason?.trim()) throw AppError.validation({ reason: ['required'] });
+  // A creator submits a link; an admin forcing `submitted` may do so without one.
+  const link = to === 'submitted' && (party !== 'admin' || input.submission) ? checkSubmission(input) : null;
+  if (to === 'changes_requested') {
+    if (!input.reason?.trim()) throw AppError.validation({ reason: ['required'] });
+    if (claim.revisionsUsed >= campaign.maxRevisions) throw new AppError('conflict', 'No revision rounds left');
+  }
+  const delta = slotDelta(claim.status, to);
+  if (delta === 1) {
+    if (campaign.status !== 'published') throw new AppError('conflict', `Campaign is ${campaign.status}`);
+    const [taken] = await tx
+      .update(campaigns)
+      .set({ slotsTaken: sql`${campaigns.slotsTaken} + 1` })
+      .where(and(eq(campaigns.id, campaign.id), lt(campaigns.slotsTaken, campaigns.slots)))
+      .returning({ id: campaigns.id });
+    if (!taken) throw new AppError('conflict', 'Every slot of this campaign is taken');
+  } else if (delta === -1) {
+    await tx
+      .update(campaigns)
+      .set({ slotsTaken: sql`${campaigns.slotsTaken} - 1` })
+      .where(and(eq(campaigns.id, campaign.id), gt(campaigns.slotsTaken, 0)));
+  }
+  const now = new Date();
+  const changes: Partial<typeof claims.$inferInsert> = { status: to };
+  if (to === 'submitted' && link) {
+    await tx
+      .insert(submissions)
+      .values({ claimId, url: link.url, platform: link.platform, kind: link.kind, adLabelConfirmed: now });
+    changes.autoAcceptAt = addWorkingDays(now, AUTO_ACCEPT_WORKING_DAYS);
+  } else {
+    changes.autoAcceptAt = null;
+  }
+  if (to === 'changes_requested' || (claim.status === 'submitted' && to !== 'submitted')) {
+    await tx
+      .update(submissions)
+      .set({ reviewedAt: now, reviewNote: input.reason?.trim() || null })
+      .where(and(eq(submissions.claimId, claimId), sql`${submissions.reviewedAt} is null`));
+  }
+  if (to === 'changes_requested') changes.revisionsUsed = claim.revisionsUsed + 1;
+  if (to === 'accepted') {
+    changes.acceptedAt = now;
+    await creditAcceptedClaim(tx, claim);
+  }
+  const [updated] = await tx.update(claims).set(changes).where(eq(claims.id, claimId)).returning();
+  if (!updated) throw new AppError('not_found', 'Claim not found');
+  await tx.insert(claimEvents).values({
+    claimId,
+    fromStatus: claim.status,
+    toStatus: to,
+    actorId: actor === 'system' ? null : actor.id,
+    actorRole: actor === 'system' ? 'system' : actor.role,
+    reason: input.reason?.trim() || null,
+  });
+  await recordAudit(
+    tx,
+    actor,
+    `claim.${to}`,
+    { type: 'claim', id: claimId },
+    { from: claim.status, reason: input.reason ?? null },
+  );
+  return { claim: updated, campaign };
 }
 
 /**

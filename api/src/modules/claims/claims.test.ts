@@ -273,10 +273,15 @@ describe('the claim state machine', () => {
   const SLOT_HOLDING: Status[] = ['approved', 'submitted', 'changes_requested', 'accepted'];
   /** DESIGN §3: every transition that exists and the parties that make it (admins may make any). */
   const MACHINE: Partial<Record<Status, Partial<Record<Status, ('creator' | 'brand' | 'system')[]>>>> = {
-    pending: { approved: ['brand'], rejected: ['brand'], cancelled: ['creator'], expired: ['system'] },
-    approved: { submitted: ['creator'] },
-    submitted: { changes_requested: ['brand'], accepted: ['brand', 'system'], rejected: ['brand'] },
-    changes_requested: { submitted: ['creator'] },
+    pending: { approved: ['brand'], rejected: ['brand'], cancelled: ['creator', 'system'], expired: ['system'] },
+    approved: { submitted: ['creator'], cancelled: ['system'] },
+    submitted: {
+      changes_requested: ['brand'],
+      accepted: ['brand', 'system'],
+      rejected: ['brand'],
+      cancelled: ['system'],
+    },
+    changes_requested: { submitted: ['creator'], cancelled: ['system'] },
   };
   const ROUTE: Partial<Record<Status, string>> = {
     approved: 'approve',
@@ -304,6 +309,8 @@ describe('the claim state machine', () => {
     }
     if (!parties) return conflict;
     if (parties.includes(party)) return { status: 200 };
+    // A transition only Kollab makes (an erasure's cancel) does not exist for the creator or the brand.
+    if (!parties.includes('creator') && !parties.includes('brand')) return conflict;
     return { status: 403, error: { code: 'forbidden', message: `Only the other party can make this claim ${to}` } };
   }
 

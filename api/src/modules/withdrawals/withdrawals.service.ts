@@ -4,7 +4,7 @@ import { campaigns, claims, paymentMethods, type User, users, type Withdrawal, w
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sum } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Env } from '../../env.ts';
-import { recordAudit } from '../../lib/audit.ts';
+import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { type CsvColumn, toCsv } from '../../lib/csv.ts';
 import { decrypt } from '../../lib/encryption.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -90,7 +90,9 @@ export async function listMyWithdrawals(db: Database, creator: User): Promise<Wi
 
 /**
  * Moves `amountOre` from the creator's available balance to pending payout and records the
- * request, in the caller's (idempotency) transaction.
+ * request, in the caller's (idempotency) transaction. An erasure's payout of the whole balance
+ * (`closing`) is made by the system or an admin for the creator and is not held to the minimum:
+ * it is the last one (ADR 022).
  * @throws validation_failed (below_minimum, insufficient_funds, paymentMethodId not_found)
  */
 export async function requestWithdrawal(
@@ -98,8 +100,9 @@ export async function requestWithdrawal(
   env: Env,
   creator: User,
   input: { amountOre: number; paymentMethodId: string },
+  closing?: { deletionRequestId: string; actor: Actor },
 ): Promise<Withdrawal> {
-  if (input.amountOre < env.MIN_WITHDRAWAL_SEK * 100) {
+  if (!closing && input.amountOre < env.MIN_WITHDRAWAL_SEK * 100) {
     throw AppError.validation(
       { amountOre: ['below_minimum'] },
       `The minimum withdrawal is ${env.MIN_WITHDRAWAL_SEK} SEK`,
@@ -119,6 +122,7 @@ export async function requestWithdrawal(
       paymentMethodType: method.type,
       paymentMethodMasked: method.masked,
       heldUntil: reviewHold(env, method),
+      deletionRequestId: closing?.deletionRequestId ?? null,
     })
     .returning();
   if (!row) throw new Error('withdrawal insert returned nothing');
@@ -132,10 +136,12 @@ export async function requestWithdrawal(
   });
   await recordAudit(
     tx,
-    creator,
+    closing?.actor ?? creator,
     'withdrawal.request',
     { type: 'withdrawal', id: row.id },
-    { amountOre: input.amountOre },
+    closing
+      ? { amountOre: input.amountOre, deletionRequestId: closing.deletionRequestId }
+      : { amountOre: input.amountOre },
   );
   return row;
 }
