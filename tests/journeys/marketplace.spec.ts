@@ -376,8 +376,17 @@ for (const locale of LOCALES) {
       await expect(brand.page.getByText(t.campaign.paused, { exact: true })).toBeVisible();
     });
 
-    test('the creator asks for her data to be deleted; the admin erases it and her account is gone', async () => {
+    test('the creator reads what deletion does to her money, asks for it; the admin erases it and her account is gone', async () => {
       const { page } = creator;
+      // Before asking, Manage account tells her what happens to her money and work: all paid out, nothing left.
+      await page.goto('/app/account');
+      const deletion = page.getByRole('region', { name: t.creator.deleteAccount });
+      const plan = deletion.getByRole('list', { name: t.creator.deletionPlan });
+      // (Other journeys' campaigns may have invited her meanwhile: those lines sit in between.)
+      await expect(plan.getByRole('listitem').first()).toHaveText(t.creator.noMoney);
+      await expect(plan.getByRole('listitem').last()).toHaveText(t.creator.keptUntil);
+      await checkPage(page, 'what deletion does');
+
       await page.goto(t.site.deletionPage);
       await page.getByLabel(t.site.email).fill(creatorEmail);
       await checkPage(page, 'delete your data');
@@ -397,6 +406,7 @@ for (const locale of LOCALES) {
       await row.getByRole('menuitem', { name: t.admin.process(creatorEmail) }).click();
       const erase = adminPage.getByRole('dialog', { name: t.admin.processDialog });
       await expect(erase).toContainText(creatorEmail);
+      await expect(erase.getByRole('listitem').first()).toHaveText(t.creator.noMoney);
       await checkPage(adminPage, 'erase the data');
       await erase.getByRole('button', { name: t.admin.processSubmit }).click();
       await expect(erase).toBeHidden();

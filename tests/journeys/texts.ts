@@ -69,6 +69,11 @@ const sv = {
     save: 'Spara',
     accountSaved: 'Sparat',
     personalNumberSaved: 'Sparat: 19900101-****. Skriv ett nytt för att ersätta det.',
+    deleteAccount: 'Radera ditt konto',
+    deletionPlan: 'Vad raderingen av ditt konto innebär',
+    noMoney: 'Du har inga pengar i Kollab, så det finns inget att betala ut.',
+    keptUntil:
+      /^Bokföringsuppgifter .* sparas utan ditt namn, din e-post och dina betalningsuppgifter till och med \d{1,2} \S+ \d{4}, som bokföringslagen kräver\.$/,
   },
   campaign: {
     newCampaign: 'Ny kampanj',
@@ -263,6 +268,11 @@ const en: Texts = {
     save: 'Save',
     accountSaved: 'Saved',
     personalNumberSaved: 'Saved: 19900101-****. Enter a new one to replace it.',
+    deleteAccount: 'Delete your account',
+    deletionPlan: 'What deleting your account does',
+    noMoney: 'You have no money in Kollab, so there is nothing to pay out.',
+    keptUntil:
+      /^Bookkeeping records .* are kept without your name, e-mail or payment details until \d{1,2} \S+ \d{4}, as Swedish bookkeeping law \(Bokföringslagen\) requires\.$/,
   },
   campaign: {
     newCampaign: 'New campaign',

@@ -1,4 +1,5 @@
 import { useNotification } from '@refinedev/core';
+import type { ReactNode } from 'react';
 import { ConfirmDialog } from '../campaigns/confirm-dialog';
 import { useRefreshTable } from './admin-table';
 import type { TableSpec } from './table-state';
@@ -6,9 +7,10 @@ import type { RowDialog } from './use-row-dialog';
 
 /**
  * Asks before a destructive action on one row of a table: on confirm it makes the call, says it
- * is done and reloads the table; a failed call is shown in the dialog, which stays open.
+ * is done (in words that may depend on the answer) and reloads the table; a failed call is shown in
+ * the dialog, which stays open.
  */
-export function RowConfirmDialog<Row>({
+export function RowConfirmDialog<Row, Result = unknown>({
   spec,
   dialog,
   title,
@@ -20,18 +22,18 @@ export function RowConfirmDialog<Row>({
   spec: TableSpec;
   dialog: RowDialog<Row>;
   title: string;
-  body: (row: Row) => string;
+  body: (row: Row) => ReactNode;
   confirmLabel: string;
-  run: (row: Row) => Promise<unknown>;
-  doneMessage: (row: Row) => string;
+  run: (row: Row) => Promise<Result>;
+  doneMessage: (row: Row, result: Result) => string;
 }) {
   const refresh = useRefreshTable(spec);
   const { open: notify } = useNotification();
   const row = dialog.target;
   const onConfirm = async () => {
     if (!row) return;
-    await run(row);
-    notify?.({ type: 'success', message: doneMessage(row) });
+    const result = await run(row);
+    notify?.({ type: 'success', message: doneMessage(row, result) });
     void refresh();
   };
   return (

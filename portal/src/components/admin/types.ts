@@ -97,6 +97,9 @@ export interface DeletionRequest {
   dueAt: string;
   completedAt: string | null;
   createdAt: string;
+  /** Set while a due request waits for the account's money to be settled (ADR 022). */
+  heldReason: 'withdrawals_pending' | 'balance_held' | null;
+  bookkeepingKeptUntil: string | null;
 }
 
 export interface AuditEntry {

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useT } from '../../hooks/use-t';
 import type { ClaimEvent } from '../campaigns/types';
 import { useFormat } from '../campaigns/use-format';
+import { claimReasonText } from './claim-reason';
 import { ClaimStatusChip } from './claim-status-chip';
 
 const ACTORS = ['creator', 'brand', 'admin', 'system'] as const;
@@ -38,7 +39,7 @@ export function ClaimHistory({ events }: { events: ClaimEvent[] }) {
             </Box>
             {event.reason ? (
               <Typography variant="body2" sx={{ mt: 0.5, whiteSpace: 'pre-line' }}>
-                {event.reason === 'campaign_cancelled' ? t('claims.history.campaignCancelled') : event.reason}
+                {claimReasonText(t, event.reason)}
               </Typography>
             ) : null}
           </Box>

@@ -3,6 +3,7 @@ import { useT } from '../../hooks/use-t';
 import type { MessageKey } from '../../providers/i18n-provider';
 import type { ClaimDetails, ClaimStatus } from '../campaigns/types';
 import { useFormat } from '../campaigns/use-format';
+import { claimReasonText } from './claim-reason';
 
 const CREATOR: Record<ClaimStatus, [MessageKey, AlertColor]> = {
   pending: ['claims.next.creator.pending', 'info'],
@@ -31,7 +32,7 @@ export function NextStep({ claim, isBrandView }: { claim: ClaimDetails; isBrandV
   const t = useT();
   const format = useFormat();
   const [key, severity] = (isBrandView ? BRAND : CREATOR)[claim.status];
-  const note = claim.latestSubmission?.reviewNote ?? '';
+  const note = claimReasonText(t, claim.latestSubmission?.reviewNote ?? '');
   return (
     <Alert severity={severity} sx={{ whiteSpace: 'pre-line' }}>
       {t(key, {

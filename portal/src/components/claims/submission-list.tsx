@@ -4,6 +4,7 @@ import { useT } from '../../hooks/use-t';
 import { ExternalLink } from '../campaigns/external-link';
 import type { Submission } from '../campaigns/types';
 import { useFormat } from '../campaigns/use-format';
+import { claimReasonText } from './claim-reason';
 
 /** Every link the creator has submitted, newest first, with the brand's review note. */
 export function SubmissionList({ submissions }: { submissions: Submission[] }) {
@@ -27,7 +28,7 @@ export function SubmissionList({ submissions }: { submissions: Submission[] }) {
           {submission.reviewedAt ? (
             <Typography variant="body2" sx={{ mt: 1, whiteSpace: 'pre-line' }}>
               <strong>{t('claims.submissions.reviewNote')}</strong>{' '}
-              {submission.reviewNote ?? t('claims.submissions.noNote')}
+              {submission.reviewNote ? claimReasonText(t, submission.reviewNote) : t('claims.submissions.noNote')}
             </Typography>
           ) : (
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>

@@ -4,6 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
+import { AccountDeletion } from '../../components/account/account-deletion';
 import { AccountDetailsForm } from '../../components/account/account-details-form';
 import { AvatarUpload } from '../../components/account/avatar-upload';
 import { ChangePasswordForm } from '../../components/account/change-password-form';
@@ -29,7 +30,10 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Manage account: picture, personal details (name, personal number, e-mail, phone), password and sessions. */
+/**
+ * Manage account: picture, personal details (name, personal number, e-mail, phone), password,
+ * sessions, and (creators and brands) deleting the account with what that does to money and work.
+ */
 export function AccountPage() {
   const t = useT();
   const { data: session } = useSession();
@@ -66,6 +70,11 @@ export function AccountPage() {
           <Section title={t('account.sessions.title')}>
             <SessionsList />
           </Section>
+          {user.role === 'admin' ? null : (
+            <Section title={t('account.deletion.title')}>
+              <AccountDeletion />
+            </Section>
+          )}
         </Stack>
       ) : null}
     </>

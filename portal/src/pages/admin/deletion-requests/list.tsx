@@ -1,7 +1,9 @@
+import type { ErasurePlan } from '@kollab/contract/api/deletion-requests';
 import DeleteForever from '@mui/icons-material/DeleteForever';
 import Box from '@mui/material/Box';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useCallback, useMemo } from 'react';
+import { ErasurePlanList } from '../../../components/account/erasure-plan';
 import type { RowAction } from '../../../components/admin/admin-grid';
 import { AdminTable } from '../../../components/admin/admin-table';
 import { DateTimeCell } from '../../../components/admin/cells';
@@ -12,6 +14,7 @@ import type { DeletionRequest } from '../../../components/admin/types';
 import { useRowDialog } from '../../../components/admin/use-row-dialog';
 import { RoleOnly } from '../../../components/auth/role-only';
 import { type Tone, ToneChip } from '../../../components/campaigns/tone-chip';
+import { useApiQuery } from '../../../hooks/use-api-query';
 import { useT } from '../../../hooks/use-t';
 import { apiFetch } from '../../../lib/api-fetch';
 
@@ -82,6 +85,9 @@ function DeletionRequestsTable() {
             {row.status === 'pending' && !row.confirmedAt ? (
               <ToneChip tone="neutral" label={t('admin.deletions.notConfirmed')} />
             ) : null}
+            {row.status === 'pending' && row.heldReason ? (
+              <ToneChip tone="warning" label={t(`admin.deletions.held.${row.heldReason}`)} />
+            ) : null}
           </Box>
         ),
       },
@@ -136,13 +142,44 @@ function DeletionRequestsTable() {
         spec={SPEC}
         dialog={dialog}
         title={t('admin.deletions.process.title')}
-        body={(request) => t('admin.deletions.process.body', { email: request.email })}
+        body={(request) => <ProcessBody request={request} />}
         confirmLabel={t('admin.deletions.process.submit')}
         run={(request) =>
-          apiFetch(`/api/admin/deletion-requests/${encodeURIComponent(request.id)}/process`, { method: 'POST' })
+          apiFetch<{ data: DeletionRequest }>(
+            `/api/admin/deletion-requests/${encodeURIComponent(request.id)}/process`,
+            { method: 'POST' },
+          )
         }
-        doneMessage={(request) => t('admin.deletions.process.done', { email: request.email })}
+        doneMessage={(request, { data }) =>
+          data.status === 'completed' || !data.heldReason
+            ? t('admin.deletions.process.done', { email: request.email })
+            : t('admin.deletions.process.held', {
+                email: request.email,
+                reason: t(`admin.deletions.held.${data.heldReason}`).toLowerCase(),
+              })
+        }
       />
+    </>
+  );
+}
+
+/** The dialog's text: what is erased, and what processing does to the account's money and work. */
+function ProcessBody({ request }: { request: DeletionRequest }) {
+  const t = useT();
+  const { data: plan, isLoading } = useApiQuery<ErasurePlan | null>(
+    `/api/admin/deletion-requests/${encodeURIComponent(request.id)}/plan`,
+  );
+  return (
+    <>
+      {t('admin.deletions.process.body', { email: request.email })}
+      {isLoading ? null : plan ? (
+        <>
+          <Box sx={{ mt: 2 }}>{t('admin.deletions.process.plan')}</Box>
+          <ErasurePlanList plan={plan} label={t('admin.deletions.process.plan')} />
+        </>
+      ) : (
+        <Box sx={{ mt: 2 }}>{t('admin.deletions.process.noAccount')}</Box>
+      )}
     </>
   );
 }
