@@ -77,7 +77,7 @@ export async function cancelAccountDeletion(db: Database, user: User, now = new 
   return db.transaction(async (tx) => {
     const rows = await tx
       .update(deletionRequests)
-      .set({ status: 'cancelled', confirmTokenHash: null, updatedAt: now })
+      .set({ status: 'cancelled', confirmTokenHash: null, heldReason: null, updatedAt: now })
       .where(and(eq(deletionRequests.userId, user.id), eq(deletionRequests.status, 'pending')))
       .returning();
     const [first] = rows;

@@ -103,11 +103,14 @@ async function holdRequest(
   settlement: Settlement & { hold: DeletionHoldReason },
   now: Date,
 ) {
-  const [held] = await tx
-    .update(deletionRequests)
-    .set({ heldReason: settlement.hold, userId: user.id, updatedAt: now })
-    .where(eq(deletionRequests.id, request.id))
-    .returning();
+  const changed = request.heldReason !== settlement.hold || request.userId !== user.id;
+  const [held] = changed
+    ? await tx
+        .update(deletionRequests)
+        .set({ heldReason: settlement.hold, userId: user.id, updatedAt: now })
+        .where(eq(deletionRequests.id, request.id))
+        .returning()
+    : [request];
   if (!held) throw new AppError('not_found', 'Deletion request not found');
   const mails = [...settlement.mails];
   if (request.heldReason !== settlement.hold || settlement.payout) {

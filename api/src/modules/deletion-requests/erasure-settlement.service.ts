@@ -15,11 +15,12 @@ import {
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Env } from '../../env.ts';
 import type { Actor } from '../../lib/audit.ts';
+import { withIdempotency } from '../../lib/idempotency.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import { cancelCampaignInTransaction } from '../campaigns/publishing.service.ts';
 import { type ClaimMailKind, claimMail } from '../claims/claims.mails.ts';
 import { applyClaimTransition } from '../claims/claims.service.ts';
-import { requestWithdrawal } from '../withdrawals/withdrawals.service.ts';
+import { requestWithdrawal, toWithdrawalView } from '../withdrawals/withdrawals.service.ts';
 import { isErased } from './account-erasure.service.ts';
 import { closingPayoutMethod, hasClosingPayout, OPEN_CLAIM_STATUSES } from './erasure-plan.service.ts';
 
@@ -90,14 +91,19 @@ async function settleCreator(tx: Database, env: Env, actor: Actor, requestId: st
   const method = await closingPayoutMethod(tx, user.id);
   if (!method || (await hasClosingPayout(tx, requestId, method.id)))
     return { hold: 'balance_held', payout: null, mails };
-  const payout = await requestWithdrawal(
-    tx,
-    env,
-    user,
-    { amountOre: available, paymentMethodId: method.id },
-    { deletionRequestId: requestId, actor },
-  );
-  return { hold: 'withdrawals_pending', payout, mails };
+  // As POST /api/withdrawals does it: under an Idempotency-Key (one per request and method), so
+  // this payout, like every other, has its key row, and a replay answers the same withdrawal.
+  const input = { amountOre: available, paymentMethodId: method.id };
+  const scope = { userId: user.id, key: `erasure:${requestId}:${method.id}`, request: input };
+  await withIdempotency(tx, scope, async (inner) => {
+    const row = await requestWithdrawal(inner, env, user, input, { deletionRequestId: requestId, actor });
+    return { status: 201, body: { data: toWithdrawalView(row) } };
+  });
+  const [payout] = await tx
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.deletionRequestId, requestId), eq(withdrawals.paymentMethodId, method.id)));
+  return { hold: 'withdrawals_pending', payout: payout ?? null, mails };
 }
 
 async function settleBrand(tx: Database, env: Env, actor: Actor, user: User): Promise<Mail[]> {

@@ -10,6 +10,7 @@ import {
   claimEvents,
   claims,
   deletionRequests,
+  idempotencyKeys,
   invitations,
   postings,
   type User,
@@ -260,7 +261,19 @@ describe('a creator with a balance and a payout method', () => {
     expect(account?.email).toBe(creator.user.email);
     await expectLedgerBalanced();
 
+    // Like every withdrawal, it has its Idempotency-Key row (one per request and payout method).
     const [payout] = await t.db.select().from(withdrawals).where(eq(withdrawals.deletionRequestId, requestId));
+    const keys = await t.db
+      .select({ key: idempotencyKeys.key, status: idempotencyKeys.responseStatus, body: idempotencyKeys.responseBody })
+      .from(idempotencyKeys)
+      .where(eq(idempotencyKeys.userId, creator.user.id));
+    expect(keys).toEqual([
+      {
+        key: `erasure:${requestId}:${payout?.paymentMethodId}`,
+        status: 201,
+        body: { data: expect.objectContaining({ id: payout?.id, amountOre: 250_000, status: 'requested' }) },
+      },
+    ]);
     await pay(payout?.id ?? '', 'SWISH-ERASE-1');
     const done = await process(requestId);
 
