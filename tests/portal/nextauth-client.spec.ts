@@ -23,8 +23,13 @@ test.beforeAll(async () => {
   page$ = await bundleNextAuthClient();
 });
 
-/** Serves the bundled page under CLIENT_PATH on baseURL (only this page's own files; /api goes through). */
+/**
+ * Serves the bundled page under CLIENT_PATH on baseURL (only this page's own files; /api goes
+ * through), under the portal's own Content-Security-Policy, as an app on this origin would be.
+ */
 async function serveClient(page: Page, origin: string): Promise<void> {
+  const policy = (await page.request.get(`${origin}/app/`)).headers()['content-security-policy'] ?? '';
+  expect(policy).toContain("script-src 'self'");
   await page.route(
     (url) => url.origin === origin && url.pathname.startsWith(CLIENT_PATH),
     (route) => {
@@ -32,6 +37,7 @@ async function serveClient(page: Page, origin: string): Promise<void> {
       return route.fulfill({
         status: 200,
         contentType: isScript ? 'text/javascript; charset=utf-8' : 'text/html; charset=utf-8',
+        headers: { 'Content-Security-Policy': policy },
         body: isScript ? page$.script : page$.html,
       });
     },

@@ -28,7 +28,7 @@ export async function bundleNextAuthClient(): Promise<{ html: string; script: st
   <head>
     <meta charset="utf-8">
     <title>NextAuth client</title>
-    <link rel="icon" href="data:,">
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
   </head>
   <body>
     <div id="root"></div>
