@@ -2,6 +2,8 @@
 import { join } from 'node:path';
 import { createDb, migrate, seedDemo } from '@kollab/db';
 import { parseEnv } from './env.ts';
+import { encrypt } from './lib/encryption.ts';
+import { loadSecrets } from './lib/secrets.ts';
 import { hashPassword } from './modules/auth/password.ts';
 
 const env = parseEnv();
@@ -9,6 +11,7 @@ const handle = env.DATABASE_URL
   ? await createDb({ url: env.DATABASE_URL })
   : await createDb({ pgliteDir: join(env.DATA_DIR, 'pglite') });
 await migrate(handle);
-const created = await seedDemo(handle.db, { hashPassword });
+const { encryptionKey } = await loadSecrets(env);
+const created = await seedDemo(handle.db, { hashPassword, encryptSecret: (text) => encrypt(encryptionKey, text) });
 console.log(`Seeded ${created} demo account(s) into ${handle.kind}.`);
 await handle.close();
