@@ -1,35 +1,26 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../test/support/test-app.ts';
+import { type AppWithBuild, createAppWithBuild } from '../../test/support/built-files.ts';
+import type { TestApp } from '../../test/support/test-app.ts';
 
-let root: string;
+let build: AppWithBuild;
 let t: TestApp;
 const html = { Accept: 'text/html,application/xhtml+xml' };
 
-async function put(path: string, content: string): Promise<void> {
-  await mkdir(join(root, path, '..'), { recursive: true });
-  await writeFile(join(root, path), content);
-}
-
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'kollab-static-'));
-  await put('site/index.html', '<h1>Hej</h1>');
-  await put('site/en/index.html', '<h1>Hello</h1>');
-  await put('site/404.html', '<h1>Sidan hittades inte</h1>');
-  await put('site/en/404/index.html', '<h1>Page not found</h1>');
-  await put('site/_astro/page.abc123.js', 'console.log(1)');
-  await put('site/favicon.svg', '<svg/>');
-  await put('portal/index.html', '<div id="root"></div>');
-  await put('portal/assets/index-abc.js', 'export {}');
-  await put('secret.txt', 'outside the served folders');
-  t = await createTestApp({ siteDir: join(root, 'site'), portalDir: join(root, 'portal') });
+  build = await createAppWithBuild({
+    'site/index.html': '<h1>Hej</h1>',
+    'site/en/index.html': '<h1>Hello</h1>',
+    'site/404.html': '<h1>Sidan hittades inte</h1>',
+    'site/en/404/index.html': '<h1>Page not found</h1>',
+    'site/_astro/page.abc123.js': 'console.log(1)',
+    'site/favicon.svg': '<svg/>',
+    'portal/index.html': '<div id="root"></div>',
+    'portal/assets/index-abc.js': 'export {}',
+    'secret.txt': 'outside the served folders',
+  });
+  t = build.t;
 });
-afterAll(async () => {
-  await t.close();
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => build.close());
 
 describe('the marketing site at /', () => {
   it('serves Swedish at the root and English under /en/', async () => {

@@ -1,17 +1,10 @@
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AppWithBuild, createAppWithBuild } from '../../test/support/built-files.ts';
 import { createTestApp, type TestApp } from '../../test/support/test-app.ts';
 
-let root: string;
+let build: AppWithBuild;
 let t: TestApp;
 const html = { Accept: 'text/html,application/xhtml+xml' };
-
-async function put(path: string, content: string): Promise<void> {
-  await mkdir(join(root, path, '..'), { recursive: true });
-  await writeFile(join(root, path), content);
-}
 
 // sha256 of `console.log(1)`, `h1{color:red}` and `p{margin:0}`.
 const LOG_ONE = "'sha256-CihokcEcBW4atb/CW/XWsvWwbTjqwQlE9nj9ii5ww5M='";
@@ -57,23 +50,19 @@ function securityHeaders(res: Response): Record<string, string> {
 }
 
 beforeAll(async () => {
-  root = await mkdtemp(join(tmpdir(), 'kollab-headers-'));
-  await put(
-    'site/index.html',
-    '<head><style>h1{color:red}</style><script type="application/ld+json">{}</script></head><h1>Hej</h1><script type="module">console.log(1)</script><script type="module" src="/_astro/page.js"></script>',
-  );
-  await put('site/en/index.html', '<h1>Hello</h1>');
-  await put('site/en/404/index.html', '<style>p{margin:0}</style><p>Page not found</p>');
-  await put('site/404.html', '<p>Sidan hittades inte</p>');
-  await put('site/_astro/page.js', 'console.log(2)');
-  await put('portal/index.html', '<div id="root"></div><script type="module" src="/app/assets/index.js"></script>');
-  await put('portal/assets/index.js', 'export {}');
-  t = await createTestApp({ siteDir: join(root, 'site'), portalDir: join(root, 'portal') });
+  build = await createAppWithBuild({
+    'site/index.html':
+      '<head><style>h1{color:red}</style><script type="application/ld+json">{}</script></head><h1>Hej</h1><script type="module">console.log(1)</script><script type="module" src="/_astro/page.js"></script>',
+    'site/en/index.html': '<h1>Hello</h1>',
+    'site/en/404/index.html': '<style>p{margin:0}</style><p>Page not found</p>',
+    'site/404.html': '<p>Sidan hittades inte</p>',
+    'site/_astro/page.js': 'console.log(2)',
+    'portal/index.html': '<div id="root"></div><script type="module" src="/app/assets/index.js"></script>',
+    'portal/assets/index.js': 'export {}',
+  });
+  t = build.t;
 });
-afterAll(async () => {
-  await t.close();
-  await rm(root, { recursive: true, force: true });
-});
+afterAll(() => build.close());
 
 describe('security headers per surface', () => {
   it.each([

@@ -32,6 +32,7 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { sweep } from '../../jobs/scheduler.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createMailer } from '../../lib/mailer.ts';
+import { toDeletionRequestView } from '../admin/privacy.service.ts';
 import { creditAcceptedClaim } from '../ledger/ledger.service.ts';
 
 // ADR 022: erasing an account settles its money and work first. Every path over HTTP, on one
@@ -124,23 +125,11 @@ async function plan(who: Signed) {
   return (await json<{ data: unknown }>(await call('GET', '/api/account/deletion-request/plan', who.cookie), 200)).data;
 }
 
+/** The request as the admin API shows it, read from the database. */
 async function requestView(requestId: string) {
   const [row] = await t.db.select().from(deletionRequests).where(eq(deletionRequests.id, requestId));
   if (!row) throw new Error(`no request ${requestId}`);
-  return {
-    id: row.id,
-    userId: row.userId,
-    email: row.email,
-    locale: row.locale,
-    source: row.source,
-    status: row.status,
-    confirmedAt: row.confirmedAt?.toISOString() ?? null,
-    dueAt: row.dueAt.toISOString(),
-    completedAt: row.completedAt?.toISOString() ?? null,
-    createdAt: row.createdAt.toISOString(),
-    heldReason: row.heldReason,
-    bookkeepingKeptUntil: row.bookkeepingKeptUntil,
-  };
+  return toDeletionRequestView(row);
 }
 
 async function withdrawalsOf(userId: string) {

@@ -1,0 +1,30 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createTestApp, type TestApp } from './test-app.ts';
+
+/** A test app serving a made-up site and portal build, and the way to end both. */
+export interface AppWithBuild {
+  t: TestApp;
+  close(): Promise<void>;
+}
+
+/**
+ * Writes `files` (paths under `site/` and `portal/`, or beside them to prove they are not served)
+ * into a fresh temporary folder and starts a test app that serves them as the built site and portal.
+ */
+export async function createAppWithBuild(files: Record<string, string>): Promise<AppWithBuild> {
+  const root = await mkdtemp(join(tmpdir(), 'kollab-build-'));
+  for (const [path, content] of Object.entries(files)) {
+    await mkdir(join(root, path, '..'), { recursive: true });
+    await writeFile(join(root, path), content);
+  }
+  const t = await createTestApp({ siteDir: join(root, 'site'), portalDir: join(root, 'portal') });
+  return {
+    t,
+    close: async () => {
+      await t.close();
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
