@@ -36,6 +36,8 @@ import { accountDataRoutes } from './modules/account-data/account-data.routes.ts
 import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { passkeyRoutes } from './modules/auth/passkeys.routes.ts';
+import { secondFactorRoutes } from './modules/auth/second-factor.routes.ts';
 import { sessionRoutes } from './modules/auth/sessions.routes.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
 import { brandRoutes } from './modules/brands/brands.routes.ts';
@@ -135,6 +137,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', cspReportRoutes);
   app.route('/api/auth', authRoutes);
   app.route('/api/auth', accountRoutes);
+  app.route('/api/auth', secondFactorRoutes);
   app.route('/api', userRoutes);
   app.route('/api', paymentMethodRoutes);
   app.route('/api', creatorRoutes);
@@ -148,6 +151,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', accountDataRoutes);
   app.route('/api', sessionRoutes);
   app.route('/api', twoFactorRoutes);
+  app.route('/api', passkeyRoutes);
   app.route('/api', adminRoutes);
   app.route('/api', createDiscoveryRoutes(deps.provider));
   mountDocs(app);

@@ -43,6 +43,13 @@ test.describe('next-auth/react against /api/auth', () => {
         signinUrl: `${origin}/api/auth/signin/totp`,
         callbackUrl: `${origin}/api/auth/callback/totp`,
       },
+      passkey: {
+        id: 'passkey',
+        name: 'Passkey',
+        type: 'credentials',
+        signinUrl: `${origin}/api/auth/signin/passkey`,
+        callbackUrl: `${origin}/api/auth/callback/passkey`,
+      },
       google: {
         id: 'google',
         name: 'Google',

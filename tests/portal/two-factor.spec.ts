@@ -72,6 +72,8 @@ test.describe('two-factor sign-in (issue 20.5)', () => {
     await section.getByRole('button', { name: 'Jag har sparat koderna' }).click();
     await expect(section.getByText(/^Påslagen sedan/)).toBeVisible();
     await expect(section.getByText('Oanvända reservkoder: 10')).toBeVisible();
+    await expect(section.getByRole('button', { name: 'Lägg till nyckel' })).toBeVisible();
+    await checkPage(page, 'two-factor on, with passkeys');
 
     // Signing in again: the password, then a wrong code, then the app's next code.
     await signOut(page);

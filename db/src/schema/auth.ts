@@ -130,8 +130,47 @@ export const signInChallenges = pgTable(
     /** Where to continue after the code, already checked to be a path under the app. */
     callbackPath: text().notNull(),
     attempts: integer().notNull().default(0),
+    /** The WebAuthn challenge asked of a passkey for this sign-in, once one is asked for. */
+    passkeyChallenge: text(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('sign_in_challenges_user_id_idx').on(table.userId)],
 );
+
+/**
+ * Passkeys (WebAuthn credentials) a user with two-factor on registered as another second factor
+ * (ADR 027): the public key only; the private key never leaves the authenticator.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    /** The credential id, base64url, as the authenticator gives it. */
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** COSE public key, base64url. */
+    publicKey: text().notNull(),
+    /** The authenticator's signature counter; a lower one than stored means a cloned key. */
+    counter: bigint({ mode: 'number' }).notNull().default(0),
+    /** How the browser can reach it (usb, nfc, internal, hybrid…), comma-separated. */
+    transports: text(),
+    name: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+  },
+  (table) => [index('passkeys_user_id_idx').on(table.userId)],
+);
+
+/** The WebAuthn challenge of a passkey being registered: one per user, for five minutes. */
+export const passkeyRegistrations = pgTable('passkey_registrations', {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  challenge: text().notNull(),
+  expiresAt: timestamp({ withTimezone: true }).notNull(),
+});
+
+export type Passkey = typeof passkeys.$inferSelect;
+export type SignInChallenge = typeof signInChallenges.$inferSelect;

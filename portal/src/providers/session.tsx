@@ -105,6 +105,19 @@ export async function signInWithCode(fields: { code: string; callbackUrl: string
   return result;
 }
 
+/** The second step with a passkey: the browser's assertion, as JSON (ADR 027). */
+export async function signInWithPasskey(fields: {
+  response: string;
+  callbackUrl: string;
+}): Promise<SignInResult | null> {
+  const result = await requestSignIn('passkey', {
+    callbackUrl: fields.callbackUrl,
+    fields: { response: fields.response },
+  });
+  if (result?.ok) await loadSession({ force: true, broadcast: true });
+  return result;
+}
+
 /** Signs out here and, through the broadcast, in every other tab. */
 export async function signOut(callbackUrl = '/app/login'): Promise<void> {
   await requestSignOut(callbackUrl);

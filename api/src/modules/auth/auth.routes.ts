@@ -7,7 +7,6 @@ import {
   SessionSchema,
   SignInFormSchema,
   SignOutFormSchema,
-  TotpFormSchema,
   UpdateSessionBodySchema,
   UrlSchema,
 } from '@kollab/contract/api/auth';
@@ -27,7 +26,7 @@ import { assertCsrfToken, issueCsrfToken } from './csrf-token.ts';
 import { googleAuthorizationUrl, googleCallback, isGoogleConfigured } from './google.ts';
 import { createSession, deleteSessionCookie, invalidateSession, sessionClient, setSessionCookie } from './session.ts';
 import { sessionView } from './session-view.ts';
-import { completeSignInChallenge, startSignInChallenge } from './sign-in-challenge.ts';
+import { startSignInChallenge } from './sign-in-challenge.ts';
 import {
   isKnownDevice,
   recordSignInFailure,
@@ -37,6 +36,7 @@ import {
 } from './sign-in-throttle.ts';
 
 const tags = ['Auth'];
+
 const redirect = { description: 'Redirect' };
 const FIFTEEN_MINUTES = 15 * 60;
 
@@ -106,6 +106,13 @@ export const authRoutes = createRouter()
           signinUrl: urlOf(c, '/api/auth/signin/totp'),
           callbackUrl: urlOf(c, '/api/auth/callback/totp'),
         },
+        passkey: {
+          id: 'passkey',
+          name: 'Passkey',
+          type: 'credentials',
+          signinUrl: urlOf(c, '/api/auth/signin/passkey'),
+          callbackUrl: urlOf(c, '/api/auth/callback/passkey'),
+        },
       };
       if (isGoogleConfigured(c.var.env)) {
         providers.google = {
@@ -166,33 +173,7 @@ export const authRoutes = createRouter()
       return c.json({ url: urlOf(c, callbackUrl) }, 200);
     },
   )
-  .openapi(
-    createRoute({
-      method: 'post',
-      path: '/callback/totp',
-      tags,
-      summary: "Second step of a sign-in with two-factor on: the app's code or a recovery code (form post, json=true)",
-      request: formBody(TotpFormSchema),
-      responses: {
-        200: jsonContent(UrlSchema, 'Signed in: the absolute callback URL'),
-        ...errorResponses,
-        401: jsonContent(
-          UrlSchema,
-          "Refused: the sign-in page's absolute URL with error=TotpInvalid (try again) or TotpChallengeExpired (start over)",
-        ),
-        429: errorContent('Too many codes'),
-      },
-    }),
-    async (c) => {
-      const body = c.req.valid('form');
-      assertCsrfToken(c, body.csrfToken);
-      const callbackUrl = safeCallbackPath(body.callbackUrl, c.var.env.PUBLIC_URL);
-      await enforceRateLimit(c.var.db, `totp:ip:${clientIp(c)}`, { limit: 50, windowSeconds: FIFTEEN_MINUTES });
-      const result = await completeSignInChallenge(c, body.code);
-      if (!result.ok) return c.json({ url: urlOf(c, signInPagePath({ error: result.error, callbackUrl })) }, 401);
-      return c.json({ url: urlOf(c, result.callbackPath) }, 200);
-    },
-  )
+
   .openapi(
     createRoute({
       method: 'post',

@@ -64,6 +64,13 @@ describe('GET /api/auth/session, /csrf, /providers', () => {
         signinUrl: `${PUBLIC}/api/auth/signin/totp`,
         callbackUrl: `${PUBLIC}/api/auth/callback/totp`,
       },
+      passkey: {
+        id: 'passkey',
+        name: 'Passkey',
+        type: 'credentials',
+        signinUrl: `${PUBLIC}/api/auth/signin/passkey`,
+        callbackUrl: `${PUBLIC}/api/auth/callback/passkey`,
+      },
     });
   });
 });

@@ -52,6 +52,13 @@ describe('Google sign-in', () => {
         signinUrl: `${PUBLIC}/api/auth/signin/totp`,
         callbackUrl: `${PUBLIC}/api/auth/callback/totp`,
       },
+      passkey: {
+        id: 'passkey',
+        name: 'Passkey',
+        type: 'credentials',
+        signinUrl: `${PUBLIC}/api/auth/signin/passkey`,
+        callbackUrl: `${PUBLIC}/api/auth/callback/passkey`,
+      },
       google: {
         id: 'google',
         name: 'Google',

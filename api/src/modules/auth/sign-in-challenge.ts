@@ -1,9 +1,11 @@
-import { signInChallenges, type User, users } from '@kollab/db/schema';
+import { type SignInChallenge, signInChallenges, type User, users } from '@kollab/db/schema';
+import type { AuthenticationResponseJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import type { AppEnv } from '../../lib/context.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
+import { passkeyAssertionOptions, verifyPasskeyAssertion } from './passkeys.service.ts';
 import { sendSecurityNotice } from './security-notices.ts';
 import { createSession, isSecure, sessionClient, setSessionCookie } from './session.ts';
 import { type SecondFactor, verifySecondFactor } from './two-factor.service.ts';
@@ -36,7 +38,7 @@ export async function startSignInChallenge(c: Context<AppEnv>, user: User, callb
 }
 
 export type ChallengeResult =
-  | { ok: true; callbackPath: string; method: SecondFactor }
+  | { ok: true; callbackPath: string; method: SecondFactor | 'passkey' }
   | { ok: false; error: 'TotpInvalid' | 'TotpChallengeExpired' | 'CredentialsSignin' };
 
 function endChallenge(c: Context<AppEnv>, tokenHash: string): Promise<unknown> {
@@ -44,32 +46,65 @@ function endChallenge(c: Context<AppEnv>, tokenHash: string): Promise<unknown> {
   return c.var.db.delete(signInChallenges).where(eq(signInChallenges.tokenHash, tokenHash));
 }
 
-/**
- * Answers this browser's challenge with `code`. Right: the session starts (and a used recovery code
- * is mailed to the owner). Wrong: `TotpInvalid`, until the fifth wrong code ends the challenge
- * (`TotpChallengeExpired`: sign in with the password again).
- * @throws rate_limited past 10 codes per account in 15 minutes
- */
-export async function completeSignInChallenge(c: Context<AppEnv>, code: string): Promise<ChallengeResult> {
-  const { db } = c.var;
+/** This browser's open challenge and its user, or null (no cookie, unknown or expired). */
+async function findChallenge(c: Context<AppEnv>): Promise<{ challenge: SignInChallenge; user: User } | null> {
   const token = getCookie(c, CHALLENGE_COOKIE);
-  if (!token) return { ok: false, error: 'TotpChallengeExpired' };
-  const tokenHash = hashToken(token);
-  const [found] = await db
+  if (!token) return null;
+  const [found] = await c.var.db
     .select({ challenge: signInChallenges, user: users })
     .from(signInChallenges)
     .innerJoin(users, eq(users.id, signInChallenges.userId))
-    .where(and(eq(signInChallenges.tokenHash, tokenHash), gt(signInChallenges.expiresAt, sql`now()`)));
+    .where(and(eq(signInChallenges.tokenHash, hashToken(token)), gt(signInChallenges.expiresAt, sql`now()`)));
+  return found ?? null;
+}
+
+/**
+ * WebAuthn options for this browser's challenge when its account has passkeys (the challenge they
+ * must sign is kept with it), or null: no challenge, or no passkey.
+ */
+export async function passkeyOptionsForChallenge(
+  c: Context<AppEnv>,
+): Promise<PublicKeyCredentialRequestOptionsJSON | null> {
+  const found = await findChallenge(c);
+  if (!found) return null;
+  const options = await passkeyAssertionOptions(c.var, found.user.id);
+  if (!options) return null;
+  await c.var.db
+    .update(signInChallenges)
+    .set({ passkeyChallenge: options.challenge })
+    .where(eq(signInChallenges.tokenHash, found.challenge.tokenHash));
+  return options;
+}
+
+/** A second factor offered for a challenge: a code (app or recovery) or a passkey's assertion. */
+export type ChallengeProof = { code: string } | { passkey: AuthenticationResponseJSON };
+
+/**
+ * Answers this browser's challenge. Right: the session starts (and a used recovery code is mailed
+ * to the owner). Wrong: `TotpInvalid`, until the fifth wrong answer ends the challenge
+ * (`TotpChallengeExpired`: sign in with the password again).
+ * @throws rate_limited past 10 codes per account in 15 minutes
+ */
+export async function completeSignInChallenge(c: Context<AppEnv>, proof: ChallengeProof): Promise<ChallengeResult> {
+  const { db } = c.var;
+  const found = await findChallenge(c);
   if (!found) {
     deleteCookie(c, CHALLENGE_COOKIE, { path: '/api/auth', secure: isSecure(c) });
     return { ok: false, error: 'TotpChallengeExpired' };
   }
   const { challenge, user } = found;
+  const tokenHash = challenge.tokenHash;
   if (user.suspendedAt || !user.twoFactorEnabledAt) {
     await endChallenge(c, tokenHash);
     return { ok: false, error: 'CredentialsSignin' };
   }
-  const method = await verifySecondFactor(c.var, user, code);
+  const method =
+    'code' in proof
+      ? await verifySecondFactor(c.var, user, proof.code)
+      : challenge.passkeyChallenge &&
+          (await verifyPasskeyAssertion(c.var, user.id, challenge.passkeyChallenge, proof.passkey))
+        ? ('passkey' as const)
+        : null;
   if (!method) {
     const [counted] = await db
       .update(signInChallenges)

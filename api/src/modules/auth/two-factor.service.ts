@@ -1,6 +1,6 @@
 import type { RecoveryCodes, TwoFactorSetup, TwoFactorStatus } from '@kollab/contract/api/two-factor';
 import type { Database } from '@kollab/db';
-import { recoveryCodes, totpCredentials, type User, users } from '@kollab/db/schema';
+import { passkeys, recoveryCodes, totpCredentials, type User, users } from '@kollab/db/schema';
 import { decodeBase32IgnorePadding, encodeBase32UpperCaseNoPadding } from '@oslojs/encoding';
 import { and, count, eq, isNull, lt, or } from 'drizzle-orm';
 import { recordAudit } from '../../lib/audit.ts';
@@ -108,7 +108,7 @@ export async function regenerateRecoveryCodes(db: Database, user: User): Promise
 }
 
 /**
- * Turns two-factor off: the secret and the recovery codes are deleted.
+ * Turns two-factor off: the secret, the recovery codes and the passkeys are deleted.
  * @throws two_factor_required for admins; conflict when already off
  */
 export async function disableTwoFactor(db: Database, user: User): Promise<void> {
@@ -117,6 +117,8 @@ export async function disableTwoFactor(db: Database, user: User): Promise<void> 
   await db.transaction(async (tx) => {
     await tx.delete(totpCredentials).where(eq(totpCredentials.userId, user.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    // Passkeys are a second factor beside the app's codes: they go with it.
+    await tx.delete(passkeys).where(eq(passkeys.userId, user.id));
     await tx.update(users).set({ twoFactorEnabledAt: null }).where(eq(users.id, user.id));
     await recordAudit(tx, user, 'two_factor.disabled', { type: 'user', id: user.id });
   });

@@ -11,6 +11,8 @@ import {
   idempotencyKeys,
   messages,
   oauthAccounts,
+  passkeyRegistrations,
+  passkeys,
   paymentMethods,
   recoveryCodes,
   signInChallenges,
@@ -79,6 +81,8 @@ export async function eraseUser(tx: Database, user: User, now: Date): Promise<{ 
   await tx.delete(totpCredentials).where(eq(totpCredentials.userId, user.id));
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
   await tx.delete(signInChallenges).where(eq(signInChallenges.userId, user.id));
+  await tx.delete(passkeys).where(eq(passkeys.userId, user.id));
+  await tx.delete(passkeyRegistrations).where(eq(passkeyRegistrations.userId, user.id));
   await tx.delete(conversationReads).where(eq(conversationReads.userId, user.id));
   await tx.delete(clientLogs).where(eq(clientLogs.userId, user.id));
   await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id));

@@ -4,13 +4,15 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { type PublicKeyCredentialRequestOptionsJSON, startAuthentication } from '@simplewebauthn/browser';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useT } from '../../hooks/use-t';
+import { apiFetch } from '../../lib/api-fetch';
 import { authErrorKey } from '../../lib/auth-errors';
 import { errorText } from '../../lib/error-text';
 import { textFieldProps } from '../../lib/form-field';
-import { signInWithCode } from '../../providers/session';
+import { signInWithCode, signInWithPasskey } from '../../providers/session';
 
 /**
  * The second step of signing in with two-factor on (ADR 024): a code from the authenticator app,
@@ -23,6 +25,31 @@ export function TotpStep({ callbackUrl, onRestart }: { callbackUrl: string; onRe
   const [useRecovery, setUseRecovery] = useState(false);
   const form = useForm<{ code: string }>({ defaultValues: { code: '' } });
   const { errors, isSubmitting } = form.formState;
+  // The account's passkeys, when it has any: offered beside the code (ADR 027).
+  const [passkeyOptions, setPasskeyOptions] = useState<PublicKeyCredentialRequestOptionsJSON | null>(null);
+  useEffect(() => {
+    apiFetch<{ data: PublicKeyCredentialRequestOptionsJSON | null }>('/api/auth/passkey/options', { method: 'POST' })
+      .then((answer) => setPasskeyOptions(answer.data))
+      .catch(() => setPasskeyOptions(null));
+  }, []);
+  const signInWithKey = async () => {
+    if (!passkeyOptions) return;
+    setFormError(null);
+    try {
+      const response = await startAuthentication({ optionsJSON: passkeyOptions });
+      const result = await signInWithPasskey({ response: JSON.stringify(response), callbackUrl });
+      if (result && !result.ok) {
+        if (result.error === 'TotpInvalid') setFormError(t('auth.totp.passkeyRefused'));
+        else onRestart(result.error ?? 'TotpChallengeExpired');
+      }
+    } catch (error) {
+      setFormError(
+        error instanceof Error && error.name === 'NotAllowedError'
+          ? t('account.passkeys.cancelled')
+          : errorText(t, error),
+      );
+    }
+  };
 
   const onSubmit = form.handleSubmit(async ({ code }) => {
     setFormError(null);
@@ -70,6 +97,11 @@ export function TotpStep({ callbackUrl, onRestart }: { callbackUrl: string; onRe
       <Button type="submit" variant="contained" size="large" fullWidth loading={isSubmitting}>
         {t('auth.totp.submit')}
       </Button>
+      {passkeyOptions ? (
+        <Button variant="outlined" size="large" fullWidth onClick={() => void signInWithKey()}>
+          {t('auth.totp.usePasskey')}
+        </Button>
+      ) : null}
       <Link
         component="button"
         type="button"

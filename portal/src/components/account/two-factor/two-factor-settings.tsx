@@ -15,6 +15,7 @@ import { applyApiError, errorText } from '../../../lib/error-text';
 import { textFieldProps } from '../../../lib/form-field';
 import { loadSession } from '../../../providers/session';
 import { PageLoader } from '../../layout/page-loader';
+import { PasskeysList } from './passkeys-list';
 import { QrCode } from './qr-code';
 import { RecoveryCodesList } from './recovery-codes';
 
@@ -152,6 +153,7 @@ export function TwoFactorSettings() {
               {t('account.twoFactor.requiredNote')}
             </Typography>
           ) : null}
+          <PasskeysList />
         </>
       ) : (
         <>
