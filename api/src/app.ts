@@ -36,6 +36,8 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { sessionRoutes } from './modules/auth/sessions.routes.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { billingAdminRoutes } from './modules/billing/billing-admin.routes.ts';
 import { brandRoutes } from './modules/brands/brands.routes.ts';
 import { campaignRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -139,6 +141,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', campaignRoutes);
   app.route('/api', claimRoutes);
   app.route('/api', withdrawalRoutes);
+  app.route('/api', billingRoutes);
+  app.route('/api', billingAdminRoutes);
   app.route('/api', chatRoutes);
   app.route('/api', subscriberRoutes);
   app.route('/api', deletionRequestRoutes);

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import { billingSettings } from './env-billing.ts';
 
 /**
  * Every setting the server reads, validated once at start-up. This is the only module that reads
@@ -140,6 +141,7 @@ const EnvSchema = z
     GOOGLE_USERINFO_URL: z
       .url({ message: 'expected a URL' })
       .default('https://openidconnect.googleapis.com/v1/userinfo'),
+    ...billingSettings,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') requireProductionSettings(env, ctx);
