@@ -3,6 +3,7 @@ import { mailUnreadMessages } from '../modules/chat/chat.jobs.ts';
 import { autoAcceptDueSubmissions, expireStaleClaims } from '../modules/claims/claims.jobs.ts';
 import { processDeletionRequests } from '../modules/deletion-requests/deletion-requests.jobs.ts';
 import { expireOverdueInvitations, purgeProviderCache } from '../modules/discovery/discovery.jobs.ts';
+import { closeEndedCampaignEscrows } from '../modules/payments/payments.jobs.ts';
 
 /**
  * Every module's scheduled work, in the order one sweep runs it. Each module declares its jobs in
@@ -13,6 +14,7 @@ export const JOBS = [
   expireOverdueInvitations,
   expireStaleClaims,
   autoAcceptDueSubmissions,
+  closeEndedCampaignEscrows,
   mailUnreadMessages,
   processDeletionRequests,
   purgeProviderCache,
