@@ -36,6 +36,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { sessionRoutes } from './modules/auth/sessions.routes.ts';
+import { configureBilling } from './modules/billing/billing.hooks.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { billingAdminRoutes } from './modules/billing/billing-admin.routes.ts';
 import { brandRoutes } from './modules/brands/brands.routes.ts';
@@ -93,6 +94,7 @@ function isNulCharacterError(error: unknown): boolean {
 /** Builds the whole HTTP surface: API under `/api`, portal under `/app`, site everywhere else. */
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const app = createRouter();
+  configureBilling(deps.env);
 
   app.use(requestId());
   app.use(async (c, next) => {

@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { createDb, migrate, seedDemo } from '@kollab/db';
 import { parseEnv } from './env.ts';
 import { hashPassword } from './modules/auth/password.ts';
+import { seedFunding } from './modules/payments/seed-funding.ts';
 
 const env = parseEnv();
 const handle = env.DATABASE_URL
   ? await createDb({ url: env.DATABASE_URL })
   : await createDb({ pgliteDir: join(env.DATA_DIR, 'pglite') });
 await migrate(handle);
-const created = await seedDemo(handle.db, { hashPassword });
+const created = await seedDemo(handle.db, { hashPassword, fundCampaign: seedFunding(env) });
 console.log(`Seeded ${created} demo account(s) into ${handle.kind}.`);
 await handle.close();

@@ -15,6 +15,7 @@ import { loadSecrets } from './lib/secrets.ts';
 import { createStorage } from './lib/storage.ts';
 import { hashPassword } from './modules/auth/password.ts';
 import { createProvider } from './modules/discovery/provider.ts';
+import { seedFunding } from './modules/payments/seed-funding.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -69,7 +70,7 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
     process.exit(1);
   }
   if (env.SEED_DEMO) {
-    const created = await seedDemo(database.db, { hashPassword });
+    const created = await seedDemo(database.db, { hashPassword, fundCampaign: seedFunding(env) });
     if (created > 0) logger.info({ created }, 'demo accounts created (see README)');
   }
 

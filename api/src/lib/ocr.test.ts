@@ -9,21 +9,38 @@ import { generateOcr, isValidOcr, mod10CheckDigit, normaliseOcr } from './ocr.ts
  * Bankgirot's own check accepted, with check digit and length digit.
  */
 function bankgirotExampleReferences(): string[] {
-  const text = referenceFile('sweden/samples/bgmax/bankgirot_exempelfil_ocr-kontroll_checksiffra_langd.txt').toString('latin1');
-  return text
-    .split(/\r?\n/)
-    // One record of the published file is indented with TABs (8-column stops).
-    .map((line) => [...line].reduce((out, char) => out + (char === '\t' ? ' '.repeat(8 - (out.length % 8)) : char), ''))
-    .filter((line) => /^2[02]/.test(line) && line.length >= 56)
-    .filter((line) => line[55] === '2')
-    .map((line) => line.slice(12, 37).trim());
+  const text = referenceFile('sweden/samples/bgmax/bankgirot_exempelfil_ocr-kontroll_checksiffra_langd.txt').toString(
+    'latin1',
+  );
+  return (
+    text
+      .split(/\r?\n/)
+      // One record of the published file is indented with TABs (8-column stops).
+      .map((line) =>
+        [...line].reduce((out, char) => out + (char === '\t' ? ' '.repeat(8 - (out.length % 8)) : char), ''),
+      )
+      .filter((line) => /^2[02]/.test(line) && line.length >= 56)
+      .filter((line) => line[55] === '2')
+      .map((line) => line.slice(12, 37).trim())
+  );
 }
 
 describe('OCR references (Bankgirot)', () => {
   it("accepts every OCR reference of Bankgirot's example file with check digit and length digit", () => {
     const references = bankgirotExampleReferences();
     // The references as Bankgirot printed them, in file order (TK22 extra references included).
-    expect(references).toEqual(['655969', '657866', '658765', '657767', '657965', '650861', '659763', '658260', '658369', '658468']);
+    expect(references).toEqual([
+      '655969',
+      '657866',
+      '658765',
+      '657767',
+      '657965',
+      '650861',
+      '659763',
+      '658260',
+      '658369',
+      '658468',
+    ]);
     for (const reference of references) {
       expect(isValidOcr(reference, { lengthDigit: true }), reference).toBe(true);
       expect(generateOcr(reference.slice(0, -2)), reference).toBe(reference);

@@ -7,7 +7,7 @@ export const BILLING_DOCUMENT_KINDS = ['invoice', 'receipt', 'credit_note'] as c
 export const INVOICE_STATES = ['open', 'overdue', 'paid', 'credited'] as const;
 
 export const BillingLineSchema = z.object({
-  item: z.enum(['platform_fee', 'creator_budget']),
+  item: z.enum(['platform_fee', 'creator_budget', 'credit_applied']),
   description: z.string(),
   netOre: z.number(),
   vatRateBp: z.number().meta({ description: 'Basis points: 2500 = 25 %' }),

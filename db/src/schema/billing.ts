@@ -49,7 +49,7 @@ export interface BillingParty {
 
 export interface BillingLine {
   /** What was sold, e.g. `platform_fee` or `creator_budget`; the PDF describes it in the buyer's language. */
-  item: 'platform_fee' | 'creator_budget';
+  item: 'platform_fee' | 'creator_budget' | 'credit_applied';
   description: string;
   netOre: number;
   /** Basis points (2500 = 25 %); 0 with `vatNote` for amounts outside Kollab's taxable turnover. */
@@ -95,6 +95,8 @@ export const billingDocuments = pgTable(
     paidAt: timestamp({ withTimezone: true }),
     /** Set when an admin marks the invoice paid by hand (also in the audit log). */
     paidNote: text(),
+    /** When the PDF was mailed to the brand (the `mailBillingDocuments` job claims unsent ones). */
+    mailedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (table) => [

@@ -1,6 +1,7 @@
 import type { Database } from '@kollab/db';
 import type { BillingDocument } from '@kollab/db/schema';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
+import { settlePayment } from '../payments/payments.service.ts';
 
 export interface InvoicePayment {
   invoice: BillingDocument;
@@ -26,4 +27,13 @@ export async function applyInvoicePayment(tx: Database, payment: InvoicePayment)
     { type: 'invoice', id: payment.invoice.id },
     { amountOre: payment.amountOre, source: payment.source, bankReference: payment.bankReference },
   );
+  // The brand's payment behind the invoice: money in, and once in full, escrow, fee and moms.
+  if (payment.invoice.paymentRef) {
+    await settlePayment(tx, {
+      paymentId: payment.invoice.paymentRef,
+      amountOre: payment.amountOre,
+      source: payment.source,
+      reference: payment.bankReference ?? `invoice:${payment.invoice.id}:marked_paid`,
+    });
+  }
 }

@@ -32,7 +32,7 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { sweep } from '../../jobs/scheduler.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createMailer } from '../../lib/mailer.ts';
-import { creditAcceptedClaim } from '../ledger/ledger.service.ts';
+import { creditAcceptedClaim } from '../ledger/escrow.ts';
 
 // ADR 022: erasing an account settles its money and work first. Every path over HTTP, on one
 // database per file; the review hold on new payout methods is off so an admin can pay at once.

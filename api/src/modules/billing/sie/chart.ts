@@ -17,6 +17,11 @@ export const LEDGER_TO_BAS: Record<LedgerAccountName, BasAccount> = {
   creator_available: { number: 2891, name: 'Skulder till kreatörer, tillgängligt' },
   creator_pending: { number: 2892, name: 'Skulder till kreatörer, begärda uttag' },
   platform_payouts: { number: 2890, name: 'Övriga kortfristiga skulder' },
+  brand_credit: { number: 2420, name: 'Förskott från kunder' },
+  campaign_escrow: { number: 2421, name: 'Kampanjmedel i escrow' },
+  campaign_reserved: { number: 2422, name: 'Kampanjmedel reserverade för kreatörer' },
+  platform_vat_output: { number: 2611, name: 'Utgående moms på försäljning inom Sverige, 25 %' },
+  platform_fee_revenue: { number: 3041, name: 'Försäljning tjänster 25 % sv' },
 };
 
 const LEDGER_ACCOUNTS = Object.keys(LEDGER_TO_BAS) as LedgerAccountName[];

@@ -66,6 +66,7 @@ CREATE TABLE "billing_documents" (
 	"paid_ore" bigint DEFAULT 0 NOT NULL,
 	"paid_at" timestamp with time zone,
 	"paid_note" text,
+	"mailed_at" timestamp with time zone,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "billing_documents_amounts_check" CHECK ("billing_documents"."net_ore" + "billing_documents"."vat_ore" = "billing_documents"."total_ore"),
