@@ -114,8 +114,10 @@ export function parseBgMax(bytes: Uint8Array): ParsedBankFile {
         const date = `${bookedOn.slice(0, 4)}-${bookedOn.slice(4, 6)}-${bookedOn.slice(6, 8)}`;
         for (const { payment } of open) {
           const { serial, ...rest } = payment;
-          // Bankgirot numbers payments within a deposit, deposits within a day and account.
-          const bankReference = `bgmax:${account}:${bookedOn}:${deposit}:${serial}`;
+          // Bankgirot numbers payments within a deposit, deposits within a day and account; its
+          // published example reuses a serial within one deposit, so amount and reference are
+          // part of the identity too (the same line sent again still has the same identity).
+          const bankReference = `bgmax:${account}:${bookedOn}:${deposit}:${serial}:${rest.amountOre}:${rest.references[0] ?? ''}`;
           payments.push({ ...rest, bookedOn: date, bankReference });
         }
         open = [];
