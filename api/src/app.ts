@@ -51,6 +51,8 @@ import type { Provider } from './modules/discovery/provider.ts';
 import { mountDocs } from './modules/docs/docs.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes.ts';
+import type { PaymentGateway } from './modules/payments/gateway.ts';
+import { createPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { subscriberRoutes } from './modules/subscribers/subscribers.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
@@ -68,6 +70,8 @@ export interface AppDeps {
   bus: MessageBus;
   /** The influencer-data provider's client (the real provider, or the built-in sample). */
   provider: Provider;
+  /** The payment provider's client (Stripe, or the payments stand-in). */
+  payments: PaymentGateway;
   /** Built marketing site (Astro `dist`), served at `/`. */
   siteDir: string;
   /** Built portal (Vite `dist`), served at `/app/`. */
@@ -152,6 +156,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', sessionRoutes);
   app.route('/api', adminRoutes);
   app.route('/api', createDiscoveryRoutes(deps.provider));
+  app.route('/api', createPaymentRoutes(deps.payments));
   mountDocs(app);
 
   app.get('/app', (c) => c.redirect('/app/', 308));
