@@ -28,6 +28,7 @@ import type { MessageBus } from './lib/message-bus.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { type FoundFile, resolveStaticFile, sendFile, staticFiles } from './lib/static-files.ts';
 import type { Storage } from './lib/storage.ts';
+import { adminTwoFactor } from './middleware/admin-two-factor.ts';
 import { originCheck } from './middleware/origin-check.ts';
 import { securityHeaders } from './middleware/security-headers.ts';
 import { sessionMiddleware } from './middleware/session.ts';
@@ -36,6 +37,7 @@ import { adminRoutes } from './modules/admin/admin.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { sessionRoutes } from './modules/auth/sessions.routes.ts';
+import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
 import { configureBilling } from './modules/billing/billing.hooks.ts';
 import { billingRoutes } from './modules/billing/billing.routes.ts';
 import { billingAdminRoutes } from './modules/billing/billing-admin.routes.ts';
@@ -135,6 +137,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.use('/api/*', (c, next) => (UPLOAD_PATH.test(c.req.path) ? uploadLimit(c, next) : defaultLimit(c, next)));
   app.use('/api/*', originCheck);
   app.use('/api/*', sessionMiddleware);
+  app.use('/api/*', adminTwoFactor);
 
   app.route('/api', healthRoutes);
   app.route('/api', cspReportRoutes);
@@ -154,6 +157,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', deletionRequestRoutes);
   app.route('/api', accountDataRoutes);
   app.route('/api', sessionRoutes);
+  app.route('/api', twoFactorRoutes);
   app.route('/api', adminRoutes);
   app.route('/api', createDiscoveryRoutes(deps.provider));
   app.route('/api', createPaymentRoutes(deps.payments));

@@ -2,6 +2,8 @@
 import { join } from 'node:path';
 import { createDb, migrate, seedDemo } from '@kollab/db';
 import { parseEnv } from './env.ts';
+import { encrypt } from './lib/encryption.ts';
+import { loadSecrets } from './lib/secrets.ts';
 import { hashPassword } from './modules/auth/password.ts';
 import { seedFunding } from './modules/payments/seed-funding.ts';
 
@@ -10,6 +12,11 @@ const handle = env.DATABASE_URL
   ? await createDb({ url: env.DATABASE_URL })
   : await createDb({ pgliteDir: join(env.DATA_DIR, 'pglite') });
 await migrate(handle);
-const created = await seedDemo(handle.db, { hashPassword, fundCampaign: seedFunding(env) });
+const { encryptionKey } = await loadSecrets(env);
+const created = await seedDemo(handle.db, {
+  hashPassword,
+  encryptSecret: (text) => encrypt(encryptionKey, text),
+  fundCampaign: seedFunding(env),
+});
 console.log(`Seeded ${created} demo account(s) into ${handle.kind}.`);
 await handle.close();

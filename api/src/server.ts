@@ -7,6 +7,7 @@ import { EnvError, parseEnv } from './env.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { createAfterResponse } from './lib/after-response.ts';
 import { securePrivateDataDir } from './lib/data-dir.ts';
+import { encrypt } from './lib/encryption.ts';
 import { createLogger } from './lib/logger.ts';
 import { createMailer } from './lib/mailer.ts';
 import { createMessageBus } from './lib/message-bus.ts';
@@ -73,7 +74,11 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
     process.exit(1);
   }
   if (env.SEED_DEMO) {
-    const created = await seedDemo(database.db, { hashPassword, fundCampaign: seedFunding(env) });
+    const created = await seedDemo(database.db, {
+      hashPassword,
+      encryptSecret: (text) => encrypt(secrets.encryptionKey, text),
+      fundCampaign: seedFunding(env),
+    });
     if (created > 0) logger.info({ created }, 'demo accounts created (see README)');
   }
 

@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
-import { brandProfiles, campaigns, creatorProfiles, users } from './schema/index.ts';
+import { brandProfiles, campaigns, creatorProfiles, totpCredentials, users } from './schema/index.ts';
 
 export interface SeedOptions {
   /** Hashes a demo password (the API passes its argon2id hasher; db stays free of auth code). */
@@ -10,7 +10,16 @@ export interface SeedOptions {
    * transaction, so `npm start` shows a ledger where every live campaign's escrow was paid for.
    */
   fundCampaign?(tx: Database, campaign: typeof campaigns.$inferSelect): Promise<unknown>;
+  /** Encrypts a secret with the API's key; without it the demo admin starts with two-factor off. */
+  encryptSecret?(plaintext: string): string;
 }
+
+/**
+ * The demo admin's authenticator secret (base32), public on purpose: `npm start` and the browser
+ * tests compute its codes. Admins must sign in with two-factor (ADR 024); like every demo account
+ * this one is never seeded in production.
+ */
+export const DEMO_ADMIN_TOTP_SECRET = 'KOLLABDEMOADMINTWOFACTORSECRETKE';
 
 /** The demo accounts `npm start` creates; documented in the README. Never seeded in production. */
 export const DEMO_ACCOUNTS = [
@@ -42,10 +51,17 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<numb
         role: account.role,
         fullName: account.fullName,
         emailVerifiedAt: new Date(),
+        twoFactorEnabledAt: account.role === 'admin' && options.encryptSecret ? new Date() : null,
       })
       .onConflictDoNothing()
       .returning({ id: users.id });
     created += inserted.length;
+    const [admin] = account.role === 'admin' ? inserted : [];
+    if (admin && options.encryptSecret) {
+      await db
+        .insert(totpCredentials)
+        .values({ userId: admin.id, secretEncrypted: options.encryptSecret(DEMO_ADMIN_TOTP_SECRET) });
+    }
   }
   await seedDemoContent(db, options);
   return created;

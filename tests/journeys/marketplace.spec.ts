@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
+import { ADMIN, enterAdminCode } from '../fixtures/api.ts';
 import { checkPage } from '../fixtures/visit.ts';
 import { type Actor, dateInDays, expectNoPageErrors, openActor, uniqueSuffix, verifyLink } from './actors.ts';
 import { adminErases, askForDeletion, expectSignedOutForGood } from './erasure-steps.ts';
 import { LOCALES, TEXTS } from './texts.ts';
 
-const ADMIN = { email: 'admin@demo.kollab.se', password: 'demo-admin-2026' };
 const PASSWORD = 'ett långt lösenord 2026';
 
 /**
@@ -331,6 +331,7 @@ for (const locale of LOCALES) {
       await page.getByRole('textbox', { name: t.auth.email }).fill(ADMIN.email);
       await page.getByLabel(t.auth.password).fill(ADMIN.password);
       await page.getByRole('button', { name: t.auth.signIn, exact: true }).click();
+      await enterAdminCode(page, { label: t.auth.code, submit: t.auth.codeSubmit });
       // Sign-in, then the lazy shell, layout and page chunks.
       await expect(page.getByRole('heading', { name: t.admin.home, level: 1 })).toBeVisible({ timeout: 15_000 });
       await checkPage(page, 'administration');

@@ -29,6 +29,8 @@ export const en: Texts = {
     fullName: 'Full name',
     email: 'E-mail address',
     password: /^Password/,
+    code: 'Six-digit code',
+    codeSubmit: 'Continue',
     privacy: /privacy policy/,
     register: 'Create account',
     checkEmail: 'Check your e-mail',

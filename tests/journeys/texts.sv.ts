@@ -31,6 +31,8 @@ export const sv = {
     fullName: 'För- och efternamn',
     email: 'E-postadress',
     password: /^Lösenord/,
+    code: 'Sexsiffrig kod',
+    codeSubmit: 'Fortsätt',
     privacy: /integritetspolicyn/,
     register: 'Skapa konto',
     checkEmail: 'Kolla din e-post',

@@ -1,9 +1,8 @@
 import type { APIRequestContext } from '@playwright/test';
-import { signInByApi } from '../fixtures/api.ts';
+import { signInAdminByApi, signInByApi } from '../fixtures/api.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { linkInNewestMail } from './mail.ts';
 
-const ADMIN = { email: 'admin@demo.kollab.se', password: 'demo-admin-2026' };
 const CAMPAIGN = 'Höstens fjällrost';
 
 /** POSTs JSON and returns `data`, failing the test with the API's answer when it is not a 2xx. */
@@ -56,7 +55,7 @@ test.describe('admin console', () => {
     await creator.dispose();
 
     // The admin (the page's own cookies) opens the claims table from the console's start page.
-    await signInByApi(page.request, ADMIN.email, ADMIN.password);
+    await signInAdminByApi(page.request);
     await page.goto('/app/admin');
     await expect(page.getByRole('heading', { name: 'Administration', level: 1 })).toBeVisible({ timeout: 15_000 });
     await page.getByRole('link', { name: /^Ansökningar/ }).click();
@@ -122,7 +121,7 @@ test.describe('provider usage', () => {
     expect(report.status(), await report.text()).toBe(200);
     await brand.dispose();
 
-    await signInByApi(page.request, ADMIN.email, ADMIN.password);
+    await signInAdminByApi(page.request);
     await page.goto('/app/admin');
     await page.getByRole('link', { name: /^Dataleverantörens förbrukning/ }).click();
     await expect(page.getByRole('heading', { name: 'Dataleverantörens förbrukning', level: 1 })).toBeVisible();

@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
+import { ADMIN, enterAdminCode } from '../fixtures/api.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { linkInNewestMail } from './mail.ts';
 
 const BRAND = { email: 'brand@demo.kollab.se', password: 'demo-brand-2026' };
-const ADMIN = { email: 'admin@demo.kollab.se', password: 'demo-admin-2026' };
 
 async function signIn(page: Page, email: string, password: string): Promise<void> {
   await page.getByRole('textbox', { name: 'E-postadress' }).fill(email);
@@ -102,6 +102,7 @@ test.describe('portal sign-up and session', () => {
     // As above: the first tab's event stream must be open before the other tab ends the session.
     const stream = page.waitForResponse('**/api/messages/stream**');
     await signIn(page, ADMIN.email, ADMIN.password);
+    await enterAdminCode(page, { label: 'Sexsiffrig kod', submit: 'Fortsätt' });
     await expect(page.getByRole('heading', { name: 'Betalningsmetoder', exact: true })).toBeVisible();
     expect((await stream).status()).toBe(200);
 

@@ -1,11 +1,10 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { signInByApi } from '../fixtures/api.ts';
+import { signInAdminByApi, signInByApi } from '../fixtures/api.ts';
 import { expect, test, watchContentSecurityPolicy } from '../fixtures/test.ts';
 import { linkInNewestMail } from './mail.ts';
 
 const BRAND = { email: 'brand@demo.kollab.se', password: 'demo-brand-2026' };
-const ADMIN = { email: 'admin@demo.kollab.se', password: 'demo-admin-2026' };
 const BRAND_NAME = 'Fjällkaffe AB';
 const CAMPAIGN = 'Höstens fjällrost';
 
@@ -253,7 +252,7 @@ test.describe('chat between creator and brand', () => {
 
     // The admin finds it among the open cases, sees why and that reading is logged, and answers.
     const admin = await browser.newContext({ baseURL: origin });
-    await signIn(admin, origin, ADMIN.email, ADMIN.password);
+    await signInAdminByApi(admin.request, origin);
     const adminPage = await admin.newPage();
     const adminSeen = await watch(adminPage);
     await openConversation(adminPage, creatorName);

@@ -1,3 +1,4 @@
+import { withAdminCode } from '../fixtures/admin-totp.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { googleStandIn } from '../support/server-env.ts';
 import { CLIENT_PATH } from './nextauth-client/bundle.ts';
@@ -34,6 +35,13 @@ test.describe('next-auth/react against /api/auth', () => {
         type: 'credentials',
         signinUrl: `${origin}/api/auth/signin/credentials`,
         callbackUrl: `${origin}/api/auth/callback/credentials`,
+      },
+      totp: {
+        id: 'totp',
+        name: 'Authenticator app',
+        type: 'credentials',
+        signinUrl: `${origin}/api/auth/signin/totp`,
+        callbackUrl: `${origin}/api/auth/callback/totp`,
       },
       google: {
         id: 'google',
@@ -93,6 +101,7 @@ test.describe('next-auth/react against /api/auth', () => {
         role: 'brand',
         emailVerified: true,
         locale: 'sv',
+        twoFactor: false,
       },
       expires: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
@@ -112,12 +121,17 @@ test.describe('next-auth/react against /api/auth', () => {
     ]);
   });
 
-  test('signIn keeps a callbackUrl on this origin and answers it absolute; getSession has the admin role', async ({
+  test('signIn keeps a callbackUrl on this origin and answers it absolute; the admin adds a code (two-factor); getSession has the admin role', async ({
     page,
     baseURL,
   }) => {
     const origin = baseURL ?? '';
     await openClient(page, origin);
+    const signInWithCode = () =>
+      withAdminCode((code) =>
+        page.evaluate((value) => window.nextAuth.signIn('totp', { redirect: false, code: value }), code),
+      );
+    // The password is right, so the answer sends the browser on to the code step; no session yet.
     const elsewhere = await page.evaluate(
       ({ email, password }) =>
         window.nextAuth.signIn('credentials', {
@@ -128,14 +142,28 @@ test.describe('next-auth/react against /api/auth', () => {
         }),
       ADMIN,
     );
-    expect(elsewhere).toEqual({ error: null, status: 200, ok: true, url: `${origin}/app/` });
+    expect(elsewhere).toEqual({
+      error: null,
+      status: 200,
+      ok: true,
+      url: `${origin}/app/login?step=totp&callbackUrl=%2Fapp%2F`,
+    });
+    expect(await serverSession(page)).toEqual({});
+    // The code step continues where the password step was asked to go, kept on this origin.
+    expect(await signInWithCode()).toEqual({ error: null, status: 200, ok: true, url: `${origin}/app/` });
 
     const relative = await page.evaluate(
       ({ email, password }) =>
         window.nextAuth.signIn('credentials', { redirect: false, email, password, callbackUrl: '/app/admin?tab=1' }),
       ADMIN,
     );
-    expect(relative).toEqual({ error: null, status: 200, ok: true, url: `${origin}/app/admin?tab=1` });
+    expect(relative).toEqual({
+      error: null,
+      status: 200,
+      ok: true,
+      url: `${origin}/app/login?step=totp&callbackUrl=%2Fapp%2Fadmin%3Ftab%3D1`,
+    });
+    expect(await signInWithCode()).toEqual({ error: null, status: 200, ok: true, url: `${origin}/app/admin?tab=1` });
     await expect(sessionStatus(page)).toHaveText('authenticated');
     expect(await page.evaluate(() => window.nextAuth.getSession())).toEqual({
       user: {
@@ -146,6 +174,7 @@ test.describe('next-auth/react against /api/auth', () => {
         role: 'admin',
         emailVerified: true,
         locale: 'sv',
+        twoFactor: true,
       },
       expires: expect.any(String),
     });
@@ -233,6 +262,7 @@ test.describe('next-auth/react against /api/auth', () => {
         role: 'creator',
         emailVerified: false,
         locale: 'en',
+        twoFactor: false,
       },
       expires: expect.any(String),
     };
@@ -366,6 +396,7 @@ test.describe('next-auth/react against /api/auth', () => {
         role: 'creator',
         emailVerified: true,
         locale: 'sv',
+        twoFactor: false,
       },
       expires: expect.any(String),
     });

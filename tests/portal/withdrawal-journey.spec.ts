@@ -1,10 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { signInByApi } from '../fixtures/api.ts';
+import { ADMIN, enterAdminCode, signInByApi } from '../fixtures/api.ts';
 import { expect, test, watchContentSecurityPolicy } from '../fixtures/test.ts';
 import { linkInNewestMail } from './mail.ts';
 
 const BRAND = { email: 'brand@demo.kollab.se', password: 'demo-brand-2026' };
-const ADMIN = { email: 'admin@demo.kollab.se', password: 'demo-admin-2026' };
 const CAMPAIGN = 'Höstens fjällrost';
 
 /** POSTs JSON and returns `data`, failing the test with the API's answer when it is not a 2xx. */
@@ -114,6 +113,7 @@ test.describe('earnings and withdrawals', () => {
     await admin.getByRole('textbox', { name: 'E-postadress' }).fill(ADMIN.email);
     await admin.getByLabel(/^Lösenord/).fill(ADMIN.password);
     await admin.getByRole('button', { name: 'Logga in', exact: true }).click();
+    await enterAdminCode(admin, { label: 'Sexsiffrig kod', submit: 'Fortsätt' });
     // Sign-in, then the lazy shell, layout and page chunks.
     await expect(admin.getByRole('heading', { name: 'Utbetalningar', level: 1 })).toBeVisible({ timeout: 15_000 });
 

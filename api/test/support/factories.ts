@@ -27,6 +27,8 @@ export interface UserOptions {
   fullName?: string;
   verified?: boolean;
   locale?: User['locale'];
+  /** Admins: false for one that has not turned two-factor on yet (default: on, without a secret). */
+  twoFactor?: boolean;
 }
 
 /** Inserts a user (creators get an empty creator profile, as sign-up does). */
@@ -42,6 +44,8 @@ export async function createUser(db: Database, options: UserOptions = {}): Promi
       fullName: options.fullName ?? `Test ${role} ${sequence}`,
       locale: options.locale ?? 'sv',
       emailVerifiedAt: options.verified === false ? null : new Date(),
+      // Every working admin has two-factor on (ADR 024); the tests of turning it on pass false.
+      twoFactorEnabledAt: role === 'admin' && options.twoFactor !== false ? new Date() : null,
     })
     .returning();
   if (!user) throw new Error('user insert returned nothing');

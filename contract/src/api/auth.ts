@@ -9,6 +9,8 @@ export const SessionUserSchema = z.object({
   role: z.enum(['creator', 'brand', 'admin']),
   emailVerified: z.boolean(),
   locale: z.enum(['sv', 'en']),
+  /** Whether the account signs in with a second factor (an authenticator app); admins must. */
+  twoFactor: z.boolean(),
 });
 
 export const SessionSchema = z
@@ -38,6 +40,8 @@ const FormBase = {
 export const CredentialsFormSchema = z
   .object({ ...FormBase, email: z.string().max(254).default(''), password: z.string().max(256).default('') })
   .meta({ id: 'CredentialsForm' });
+/** The second step of a sign-in: a code from the authenticator app, or a recovery code (ADR 024). */
+export const TotpFormSchema = z.object({ ...FormBase, code: z.string().max(64).default('') }).meta({ id: 'TotpForm' });
 export const SignInFormSchema = z
   .object({ ...FormBase, role: z.enum(['creator', 'brand']).optional() })
   .meta({ id: 'SignInForm' });
@@ -94,8 +98,13 @@ export const ChangePasswordBodySchema = z
   })
   .meta({ id: 'ChangePasswordBody' });
 
+/** The password, or (accounts with two-factor) a code from the authenticator app instead. */
 export const ReauthenticateBodySchema = z
-  .object({ password: z.string({ message: 'required' }).min(1, 'required').max(256) })
+  .object({
+    password: z.string().max(256).optional(),
+    code: z.string().trim().max(64).optional(),
+  })
+  .refine((body) => !!body.password || !!body.code, { message: 'required', path: ['password'] })
   .meta({ id: 'ReauthenticateBody' });
 export const ReauthenticatedSchema = z
   .object({

@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   forbidden: 403,
   /** A sensitive action (e-mail, payout method, withdrawal) needs a recent sign-in: confirm the password. */
   reauthentication_required: 403,
+  /** Admins act only with a second factor: set up an authenticator app in Manage account first (ADR 024). */
+  two_factor_required: 403,
   /** Missing resource, unknown route, or another tenant's resource (ADR 004). */
   not_found: 404,
   /** Unique violation or an invalid state transition. */

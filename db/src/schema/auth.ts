@@ -1,4 +1,4 @@
-import { index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgEnum, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { id, newId } from './columns.ts';
 import { users } from './users.ts';
 
@@ -87,3 +87,51 @@ export const clientLogs = pgTable('client_logs', {
   userId: text().references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * The authenticator-app secret of a user (RFC 6238, SHA-1, 6 digits, 30 s), AES-256-GCM encrypted.
+ * Unconfirmed while `users.two_factor_enabled_at` is null; `lastUsedStep` refuses a code twice (ADR 024).
+ */
+export const totpCredentials = pgTable('totp_credentials', {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  secretEncrypted: text().notNull(),
+  lastUsedStep: bigint({ mode: 'number' }),
+  createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Single-use recovery codes for a lost authenticator; only their SHA-256 is stored. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: id(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text().notNull().unique('recovery_codes_code_hash_key'),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('recovery_codes_user_id_idx').on(table.userId)],
+);
+
+/**
+ * A sign-in waiting for its second factor: the password or Google proved the first, the browser holds
+ * the token in a cookie (only its SHA-256 is kept), a code finishes it. Short-lived, few attempts.
+ */
+export const signInChallenges = pgTable(
+  'sign_in_challenges',
+  {
+    tokenHash: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Where to continue after the code, already checked to be a path under the app. */
+    callbackPath: text().notNull(),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('sign_in_challenges_user_id_idx').on(table.userId)],
+);

@@ -20,6 +20,8 @@ export const users = pgTable(
     personalNumberEncrypted: text(),
     avatarKey: text(),
     suspendedAt: timestamp({ withTimezone: true }),
+    /** When an authenticator app was confirmed as the second factor; null without one (ADR 024). */
+    twoFactorEnabledAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (table) => [uniqueIndex('users_email_key').on(sql`lower(${table.email})`)],

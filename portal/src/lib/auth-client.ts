@@ -15,6 +15,8 @@ export interface SessionUser {
   role: Role;
   emailVerified: boolean;
   locale: 'sv' | 'en';
+  /** Two-factor sign-in is on (admins must have it: ADR 024). */
+  twoFactor: boolean;
 }
 
 export interface Session {

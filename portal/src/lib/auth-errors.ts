@@ -10,6 +10,8 @@ const AUTH_ERROR_KEYS: Record<string, MessageKey> = {
   OAuthCallback: 'auth.errors.OAuthCallbackError',
   OAuthSignin: 'auth.errors.OAuthCallbackError',
   Configuration: 'auth.errors.Configuration',
+  TotpInvalid: 'auth.errors.TotpInvalid',
+  TotpChallengeExpired: 'auth.errors.TotpChallengeExpired',
 };
 
 export function authErrorKey(code: string): MessageKey {

@@ -98,6 +98,13 @@ export async function signInWithCredentials(fields: {
   return result;
 }
 
+/** The second step of a sign-in with two-factor on: an app code or a recovery code (ADR 024). */
+export async function signInWithCode(fields: { code: string; callbackUrl: string }): Promise<SignInResult | null> {
+  const result = await requestSignIn('totp', { callbackUrl: fields.callbackUrl, fields: { code: fields.code } });
+  if (result?.ok) await loadSession({ force: true, broadcast: true });
+  return result;
+}
+
 /** Signs out here and, through the broadcast, in every other tab. */
 export async function signOut(callbackUrl = '/app/login'): Promise<void> {
   await requestSignOut(callbackUrl);

@@ -174,7 +174,7 @@ export const accountRoutes = createRouter()
       },
     }),
     async (c) => {
-      const { until } = await reauthenticate(c, c.req.valid('json').password);
+      const { until } = await reauthenticate(c, c.req.valid('json'));
       return c.json({ status: 'reauthenticated' as const, until }, 200);
     },
   );

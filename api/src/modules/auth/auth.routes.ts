@@ -7,6 +7,7 @@ import {
   SessionSchema,
   SignInFormSchema,
   SignOutFormSchema,
+  TotpFormSchema,
   UpdateSessionBodySchema,
   UrlSchema,
 } from '@kollab/contract/api/auth';
@@ -26,6 +27,7 @@ import { assertCsrfToken, issueCsrfToken } from './csrf-token.ts';
 import { googleAuthorizationUrl, googleCallback, isGoogleConfigured } from './google.ts';
 import { createSession, deleteSessionCookie, invalidateSession, sessionClient, setSessionCookie } from './session.ts';
 import { sessionView } from './session-view.ts';
+import { completeSignInChallenge, startSignInChallenge } from './sign-in-challenge.ts';
 import {
   isKnownDevice,
   recordSignInFailure,
@@ -97,6 +99,13 @@ export const authRoutes = createRouter()
           signinUrl: urlOf(c, '/api/auth/signin/credentials'),
           callbackUrl: urlOf(c, '/api/auth/callback/credentials'),
         },
+        totp: {
+          id: 'totp',
+          name: 'Authenticator app',
+          type: 'credentials',
+          signinUrl: urlOf(c, '/api/auth/signin/totp'),
+          callbackUrl: urlOf(c, '/api/auth/callback/totp'),
+        },
       };
       if (isGoogleConfigured(c.var.env)) {
         providers.google = {
@@ -118,7 +127,10 @@ export const authRoutes = createRouter()
       summary: 'Sign in with e-mail and password (form post, json=true)',
       request: formBody(CredentialsFormSchema),
       responses: {
-        200: jsonContent(UrlSchema, 'Signed in: the absolute callback URL'),
+        200: jsonContent(
+          UrlSchema,
+          "Signed in: the absolute callback URL; with two-factor on, the sign-in page's code step (step=totp)",
+        ),
         ...errorResponses,
         401: jsonContent(
           UrlSchema,
@@ -143,9 +155,42 @@ export const authRoutes = createRouter()
       }
       await recordSignInSuccess(db, attempt);
       rememberDevice(c, user.email);
+      if (user.twoFactorEnabledAt) {
+        // The password was right; the session starts once a code answers the challenge, on the
+        // sign-in page's code step, where NextAuth's client is sent on (ADR 024).
+        await startSignInChallenge(c, user, callbackUrl);
+        return c.json({ url: urlOf(c, signInPagePath({ step: 'totp', callbackUrl })) }, 200);
+      }
       const { token, session } = await createSession(db, user.id, sessionClient(c));
       setSessionCookie(c, token, session.expiresAt);
       return c.json({ url: urlOf(c, callbackUrl) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/callback/totp',
+      tags,
+      summary: "Second step of a sign-in with two-factor on: the app's code or a recovery code (form post, json=true)",
+      request: formBody(TotpFormSchema),
+      responses: {
+        200: jsonContent(UrlSchema, 'Signed in: the absolute callback URL'),
+        ...errorResponses,
+        401: jsonContent(
+          UrlSchema,
+          "Refused: the sign-in page's absolute URL with error=TotpInvalid (try again) or TotpChallengeExpired (start over)",
+        ),
+        429: errorContent('Too many codes'),
+      },
+    }),
+    async (c) => {
+      const body = c.req.valid('form');
+      assertCsrfToken(c, body.csrfToken);
+      const callbackUrl = safeCallbackPath(body.callbackUrl, c.var.env.PUBLIC_URL);
+      await enforceRateLimit(c.var.db, `totp:ip:${clientIp(c)}`, { limit: 50, windowSeconds: FIFTEEN_MINUTES });
+      const result = await completeSignInChallenge(c, body.code);
+      if (!result.ok) return c.json({ url: urlOf(c, signInPagePath({ error: result.error, callbackUrl })) }, 401);
+      return c.json({ url: urlOf(c, result.callbackPath) }, 200);
     },
   )
   .openapi(

@@ -46,7 +46,7 @@ describe('GET /api/auth/session, /csrf, /providers', () => {
     });
   });
 
-  it('lists only the credentials provider when Google is not configured, with absolute URLs', async () => {
+  it('lists the credentials providers (password, then the code step) when Google is not configured, with absolute URLs', async () => {
     const res = await t.app.request('/api/auth/providers');
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({
@@ -56,6 +56,13 @@ describe('GET /api/auth/session, /csrf, /providers', () => {
         type: 'credentials',
         signinUrl: `${PUBLIC}/api/auth/signin/credentials`,
         callbackUrl: `${PUBLIC}/api/auth/callback/credentials`,
+      },
+      totp: {
+        id: 'totp',
+        name: 'Authenticator app',
+        type: 'credentials',
+        signinUrl: `${PUBLIC}/api/auth/signin/totp`,
+        callbackUrl: `${PUBLIC}/api/auth/callback/totp`,
       },
     });
   });
@@ -91,6 +98,7 @@ describe('sign-up, verification and sign-in', () => {
         role: 'creator',
         emailVerified: true,
         locale: 'en',
+        twoFactor: false,
       },
       expires: expect.any(String),
     });

@@ -1,10 +1,12 @@
 import { oauthAccounts, users } from '@kollab/db/schema';
 import { type GoogleStandIn, startGoogleStandIn } from '@kollab/stand-ins/google';
+import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../../test/support/auth-client.ts';
 import { createUser } from '../../../test/support/factories.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { totpCode, totpStep } from './totp.ts';
 
 let t: TestApp;
 let oauth: GoogleStandIn;
@@ -42,6 +44,13 @@ describe('Google sign-in', () => {
         type: 'credentials',
         signinUrl: `${PUBLIC}/api/auth/signin/credentials`,
         callbackUrl: `${PUBLIC}/api/auth/callback/credentials`,
+      },
+      totp: {
+        id: 'totp',
+        name: 'Authenticator app',
+        type: 'credentials',
+        signinUrl: `${PUBLIC}/api/auth/signin/totp`,
+        callbackUrl: `${PUBLIC}/api/auth/callback/totp`,
       },
       google: {
         id: 'google',
@@ -117,6 +126,27 @@ describe('Google sign-in', () => {
     const fresh = new TestBrowser(t);
     await signInWithGoogle(fresh);
     expect(await fresh.session()).toMatchObject({ user: { id: owner.id } });
+  });
+
+  it('sends an account with two-factor on to the code step, and signs it in only with the code', async () => {
+    oauth.nextUser = { sub: 'g-two-factor', email: 'tvasteg@example.se', email_verified: true, name: 'Tora' };
+    const setupBrowser = new TestBrowser(t);
+    await signInWithGoogle(setupBrowser);
+    const setup = await setupBrowser.postJson('/api/account/two-factor/setup', {});
+    const key = decodeBase32IgnorePadding(((await setup.json()) as { data: { secret: string } }).data.secret);
+    const step = totpStep();
+    const on = await setupBrowser.postJson('/api/account/two-factor/confirm', { code: totpCode(key, step) });
+    expect(on.status).toBe(200);
+
+    const browser = new TestBrowser(t);
+    const res = await signInWithGoogle(browser, { callbackUrl: '/app/account' });
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe(`${PUBLIC}/app/login?step=totp&callbackUrl=%2Fapp%2Faccount`);
+    expect(await browser.session()).toEqual({});
+    const done = await browser.postForm('/api/auth/callback/totp', { code: totpCode(key, step + 1) });
+    expect(done.status).toBe(200);
+    expect(await done.json()).toEqual({ url: `${PUBLIC}/app/account` });
+    expect(await browser.session()).toMatchObject({ user: { email: 'tvasteg@example.se', twoFactor: true } });
   });
 
   it('rejects a callback whose state does not match (OAuthCallbackError)', async () => {

@@ -9,6 +9,7 @@ import type { AppEnv } from '../../lib/context.ts';
 import { safeCallbackPath, signInPagePath } from '../../lib/redirects.ts';
 import { findUserByEmail } from './auth.service.ts';
 import { createSession, isSecure, sessionClient, setSessionCookie } from './session.ts';
+import { startSignInChallenge } from './sign-in-challenge.ts';
 
 const FLOW_COOKIE = 'kollab_oauth';
 const FLOW_LIFETIME_S = 10 * 60;
@@ -141,7 +142,12 @@ export async function googleCallback(
     });
   }
   if (user.suspendedAt) return signInPagePath({ error: 'CredentialsSignin' });
+  const callbackPath = safeCallbackPath(flow.callbackUrl, env.PUBLIC_URL);
+  if (user.twoFactorEnabledAt && c.var.user?.id !== user.id) {
+    await startSignInChallenge(c, user, callbackPath);
+    return signInPagePath({ step: 'totp', callbackUrl: callbackPath });
+  }
   const { token, session } = await createSession(db, user.id, sessionClient(c));
   setSessionCookie(c, token, session.expiresAt);
-  return safeCallbackPath(flow.callbackUrl, env.PUBLIC_URL);
+  return callbackPath;
 }

@@ -6,6 +6,7 @@ import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { requireUser } from '../../middleware/require-user.ts';
 import { verifyPassword } from './password.ts';
 import { markSessionAuthenticated } from './session.ts';
+import { verifySecondFactor } from './two-factor.service.ts';
 
 const MINUTE_MS = 60 * 1000;
 
@@ -29,19 +30,27 @@ export function isRecentSignIn(c: Context<AppEnv>): boolean {
 }
 
 /**
- * Confirms the password of the signed-in user and marks the session as just authenticated; the
- * answer says until when sensitive actions are open.
- * @throws validation_failed (password: wrong_password, or no_password for Google-only accounts)
+ * Confirms the password of the signed-in user, or with two-factor on a code from the app (the only
+ * way for a Google-only account to do it without signing in again), and marks the session as just
+ * authenticated; the answer says until when sensitive actions are open.
+ * @throws validation_failed (password: wrong_password, or no_password for Google-only accounts
+ *   without two-factor; code: wrong_code)
  */
-export async function reauthenticate(c: Context<AppEnv>, password: string): Promise<{ until: string }> {
+export async function reauthenticate(
+  c: Context<AppEnv>,
+  proof: { password?: string; code?: string },
+): Promise<{ until: string }> {
   const user = requireUser(c);
   const session = c.var.session;
   if (!session) throw new AppError('unauthorized', 'Sign in first');
   await enforceRateLimit(c.var.db, `reauth:user:${user.id}`, { limit: 10, windowSeconds: 15 * 60 });
-  if (!user.passwordHash) {
+  if (proof.code && user.twoFactorEnabledAt) {
+    if (!(await verifySecondFactor(c.var, user, proof.code))) {
+      throw AppError.validation({ code: ['wrong_code'] }, 'The code is wrong or has expired');
+    }
+  } else if (!user.passwordHash) {
     throw AppError.validation({ password: ['no_password'] }, 'This account signs in with Google: sign in again');
-  }
-  if (!(await verifyPassword(user.passwordHash, password))) {
+  } else if (!(await verifyPassword(user.passwordHash, proof.password ?? ''))) {
     throw AppError.validation({ password: ['wrong_password'] }, 'The password is wrong');
   }
   const at = await markSessionAuthenticated(c.var.db, session.id);

@@ -7,7 +7,11 @@ export type SecurityNotice =
   | { kind: 'emailChangeRequested'; newEmail: string }
   | { kind: 'emailInUse' }
   | { kind: 'payoutMethodAdded'; method: string }
-  | { kind: 'payoutMethodDefault'; method: string };
+  | { kind: 'payoutMethodDefault'; method: string }
+  | { kind: 'twoFactorEnabled' }
+  | { kind: 'twoFactorDisabled' }
+  | { kind: 'recoveryCodeUsed' }
+  | { kind: 'recoveryCodesReplaced' };
 
 const TEXT: Record<SecurityNotice['kind'], Record<Locale, { subject: string; body: string }>> = {
   emailChangeRequested: {
@@ -48,6 +52,46 @@ const TEXT: Record<SecurityNotice['kind'], Record<Locale, { subject: string; bod
     en: {
       subject: 'Your default payout method was changed',
       body: '{value} is now the default payout method of your Kollab account.',
+    },
+  },
+  twoFactorEnabled: {
+    sv: {
+      subject: 'Tvåstegsverifiering är påslagen',
+      body: 'Från och med nu loggar du in på Kollab med lösenord (eller Google) och en kod från din autentiseringsapp. Spara reservkoderna på ett säkert ställe.',
+    },
+    en: {
+      subject: 'Two-factor sign-in is on',
+      body: 'From now on you sign in to Kollab with your password (or Google) and a code from your authenticator app. Keep the recovery codes somewhere safe.',
+    },
+  },
+  twoFactorDisabled: {
+    sv: {
+      subject: 'Tvåstegsverifiering är avstängd',
+      body: 'Tvåstegsverifieringen för ditt Kollab-konto har stängts av. Du loggar nu in med bara lösenord eller Google.',
+    },
+    en: {
+      subject: 'Two-factor sign-in is off',
+      body: 'Two-factor sign-in for your Kollab account was turned off. You now sign in with only your password or Google.',
+    },
+  },
+  recoveryCodeUsed: {
+    sv: {
+      subject: 'En reservkod användes för att logga in',
+      body: 'Någon loggade in på ditt Kollab-konto med en av dina reservkoder. Varje kod fungerar en gång; skapa nya under Hantera konto om du har få kvar.',
+    },
+    en: {
+      subject: 'A recovery code was used to sign in',
+      body: 'Someone signed in to your Kollab account with one of your recovery codes. Each code works once; create new ones under Manage account if you have few left.',
+    },
+  },
+  recoveryCodesReplaced: {
+    sv: {
+      subject: 'Nya reservkoder har skapats',
+      body: 'Nya reservkoder har skapats för ditt Kollab-konto. De tidigare fungerar inte längre.',
+    },
+    en: {
+      subject: 'New recovery codes were created',
+      body: 'New recovery codes were created for your Kollab account. The earlier ones no longer work.',
     },
   },
 };

@@ -20,6 +20,7 @@ export function sessionView(user: User, expiresAt: Date): SessionView {
       role: user.role,
       emailVerified: user.emailVerifiedAt !== null,
       locale: user.locale,
+      twoFactor: user.twoFactorEnabledAt !== null,
     },
     expires: expiresAt.toISOString(),
   };

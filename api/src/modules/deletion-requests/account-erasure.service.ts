@@ -12,6 +12,9 @@ import {
   messages,
   oauthAccounts,
   paymentMethods,
+  recoveryCodes,
+  signInChallenges,
+  totpCredentials,
   type User,
   users,
   withdrawals,
@@ -47,6 +50,7 @@ export async function eraseUser(tx: Database, user: User, now: Date): Promise<{ 
       personalNumberEncrypted: null,
       avatarKey: null,
       emailVerifiedAt: null,
+      twoFactorEnabledAt: null,
       suspendedAt: user.suspendedAt ?? now,
     })
     .where(eq(users.id, user.id));
@@ -72,6 +76,9 @@ export async function eraseUser(tx: Database, user: User, now: Date): Promise<{ 
   await tx.delete(oauthAccounts).where(eq(oauthAccounts.userId, user.id));
   await invalidateUserSessions(tx, user.id);
   await tx.delete(emailTokens).where(eq(emailTokens.userId, user.id));
+  await tx.delete(totpCredentials).where(eq(totpCredentials.userId, user.id));
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+  await tx.delete(signInChallenges).where(eq(signInChallenges.userId, user.id));
   await tx.delete(conversationReads).where(eq(conversationReads.userId, user.id));
   await tx.delete(clientLogs).where(eq(clientLogs.userId, user.id));
   await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id));

@@ -200,6 +200,9 @@ describe('webhooks', () => {
 describe('invoice and settle', () => {
   it('waits for the whole amount: partial, then over-payment; the excess becomes credit', async () => {
     const brand = await brandWithDraft(2, 100_000);
+    // The invoice (billing's hook) needs the buyer's address (17 kap. 24 § ML).
+    const address = { street: 'Storgatan 2', postalCode: '123 45', city: 'Storåker' };
+    expect((await call('PUT', '/api/billing/address', brand.cookie, address)).status).toBe(200);
     const created = await data<{ id: string; status: string; amountOre: number }>(
       await call('POST', `/api/campaigns/${brand.campaign.id}/payments`, brand.cookie, { method: 'invoice' }),
     );

@@ -6,12 +6,14 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useT } from '../../hooks/use-t';
 import { apiFetch } from '../../lib/api-fetch';
 import { currentAppPath } from '../../lib/callback-url';
 import { errorText, fieldCodes, validationText } from '../../lib/error-text';
 import { provideReauthentication } from '../../lib/reauth-gate';
+import { useSession } from '../../providers/session';
 import { PasswordField } from './password-field';
 
 /**
@@ -28,6 +30,9 @@ export function ReauthDialog() {
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [googleOnly, setGoogleOnly] = useState(false);
+  // With two-factor on, a code from the app confirms too: the only way for a Google-only account.
+  const hasTwoFactor = useSession().data?.user.twoFactor === true;
+  const [useCode, setUseCode] = useState(false);
   const answer = useRef<((confirmed: boolean) => void) | null>(null);
 
   useEffect(
@@ -40,6 +45,7 @@ export function ReauthDialog() {
             setFieldError(null);
             setFormError(null);
             setGoogleOnly(false);
+            setUseCode(false);
             setOpen(true);
           }),
       ),
@@ -60,11 +66,14 @@ export function ReauthDialog() {
     }
     setBusy(true);
     try {
-      await apiFetch('/api/auth/reauthenticate', { method: 'POST', json: { password } });
+      await apiFetch('/api/auth/reauthenticate', { method: 'POST', json: useCode ? { code: password } : { password } });
       finish(true);
     } catch (error) {
-      const [code] = fieldCodes(error, 'password');
-      if (code === 'no_password') setGoogleOnly(true);
+      const [code] = [...fieldCodes(error, 'password'), ...fieldCodes(error, 'code')];
+      if (code === 'no_password' && hasTwoFactor) {
+        setUseCode(true);
+        setPassword('');
+      } else if (code === 'no_password') setGoogleOnly(true);
       else if (code) setFieldError(validationText(t, code));
       else setFormError(errorText(t, error));
     } finally {
@@ -88,6 +97,21 @@ export function ReauthDialog() {
             <Alert severity="info">
               {t('auth.reauth.googleOnly')} <Link href={signInAgain}>{t('auth.reauth.signInAgain')}</Link>
             </Alert>
+          ) : useCode ? (
+            <TextField
+              autoFocus
+              fullWidth
+              label={t('auth.totp.codeLabel')}
+              autoComplete="one-time-code"
+              slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
+              value={password}
+              onChange={(event) => {
+                setPassword(event.target.value);
+                setFieldError(null);
+              }}
+              error={!!fieldError}
+              helperText={fieldError ?? ' '}
+            />
           ) : (
             <PasswordField
               autoFocus
@@ -103,6 +127,19 @@ export function ReauthDialog() {
               helperText={fieldError ?? ' '}
             />
           )}
+          {hasTwoFactor && !googleOnly ? (
+            <Link
+              component="button"
+              type="button"
+              onClick={() => {
+                setUseCode(!useCode);
+                setPassword('');
+                setFieldError(null);
+              }}
+            >
+              {useCode ? t('auth.reauth.usePassword') : t('auth.reauth.useCode')}
+            </Link>
+          ) : null}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => finish(false)}>{t('buttons.cancel')}</Button>

@@ -1,10 +1,11 @@
+import Alert from '@mui/material/Alert';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import { Suspense } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { useT } from '../../hooks/use-t';
 import { useSession } from '../../providers/session';
 import { ReauthDialog } from '../auth/reauth-dialog';
@@ -21,6 +22,9 @@ import { UserMenu } from './user-menu';
 export function AppLayout() {
   const t = useT();
   const { data } = useSession();
+  const { pathname } = useLocation();
+  // Admins act only with two-factor on (ADR 024): until then every admin page says so and links here.
+  const needsTwoFactor = data?.user.role === 'admin' && !data.user.twoFactor && pathname !== '/account';
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <Link
@@ -48,6 +52,14 @@ export function AppLayout() {
       </AppBar>
       <MainNav />
       <Container component="main" id="main" tabIndex={-1} maxWidth="md" sx={{ py: { xs: 2, md: 4 }, flexGrow: 1 }}>
+        {needsTwoFactor ? (
+          <Alert severity="warning" sx={{ mb: 3 }}>
+            {t('account.twoFactor.adminBanner')}{' '}
+            <Link component={RouterLink} to="/account#two-factor">
+              {t('account.twoFactor.adminBannerLink')}
+            </Link>
+          </Alert>
+        ) : null}
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -9,6 +9,7 @@ import { AccountDetailsForm } from '../../components/account/account-details-for
 import { AvatarUpload } from '../../components/account/avatar-upload';
 import { ChangePasswordForm } from '../../components/account/change-password-form';
 import { SessionsList } from '../../components/account/sessions-list';
+import { TwoFactorSettings } from '../../components/account/two-factor/two-factor-settings';
 import { PageHeader } from '../../components/layout/page-header';
 import { PageLoader } from '../../components/layout/page-loader';
 import { useApiQuery } from '../../hooks/use-api-query';
@@ -17,9 +18,9 @@ import type { User } from '../../lib/api-types';
 import { errorText } from '../../lib/error-text';
 import { loadSession, useSession } from '../../providers/session';
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+function Section({ title, children, id }: { title: string; children: ReactNode; id?: string }) {
   return (
-    <Card component="section" aria-label={title}>
+    <Card component="section" aria-label={title} id={id}>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography component="h2" variant="h6" sx={{ mb: 2 }}>
           {title}
@@ -66,6 +67,9 @@ export function AccountPage() {
           </Section>
           <Section title={t('account.password.title')}>
             <ChangePasswordForm />
+          </Section>
+          <Section title={t('account.twoFactor.title')} id="two-factor">
+            <TwoFactorSettings />
           </Section>
           <Section title={t('account.sessions.title')}>
             <SessionsList />

@@ -11,6 +11,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../components/auth/auth-layout';
 import { GoogleButton } from '../../components/auth/google-button';
 import { PasswordField } from '../../components/auth/password-field';
+import { TotpStep } from '../../components/auth/totp-step';
 import { useAuthProviders } from '../../hooks/use-auth-providers';
 import { useLocale } from '../../hooks/use-locale';
 import { useT } from '../../hooks/use-t';
@@ -26,6 +27,12 @@ const ForgotPasswordDialog = lazy(async () => ({
   default: (await import('../../components/auth/forgot-password-dialog')).ForgotPasswordDialog,
 }));
 
+/** Whether a sign-in answer sends the browser on to the code step (two-factor on: ADR 024). */
+function isCodeStep(url: string): boolean {
+  const next = new URL(url, window.location.origin);
+  return next.pathname === '/app/login' && next.searchParams.get('step') === 'totp';
+}
+
 interface Values {
   email: string;
   password: string;
@@ -39,8 +46,10 @@ export function SignInPage() {
   const { status } = useSession();
   const providers = useAuthProviders();
   const callbackUrl = safeCallbackUrl(params.get('callbackUrl'));
-  const urlError = params.get('error');
+  const [urlError, setUrlError] = useState(params.get('error'));
   const [formError, setFormError] = useState<string | null>(null);
+  // The password (or Google) was right and two-factor is on: the code comes next (ADR 024).
+  const [needsCode, setNeedsCode] = useState(params.get('step') === 'totp');
   const [isForgotOpen, setIsForgotOpen] = useState(params.get('forgot') === '1');
   const form = useForm<Values>({ defaultValues: { email: '', password: '' } });
   const { errors, isSubmitting } = form.formState;
@@ -57,7 +66,8 @@ export function SignInPage() {
     setFormError(null);
     try {
       const result = await signInWithCredentials({ ...values, callbackUrl });
-      if (result && !result.ok) setFormError(t(authErrorKey(result.error ?? 'CredentialsSignin')));
+      if (result?.ok && result.url && isCodeStep(result.url)) setNeedsCode(true);
+      else if (result && !result.ok) setFormError(t(authErrorKey(result.error ?? 'CredentialsSignin')));
     } catch (error) {
       setFormError(errorText(t, error));
     }
@@ -69,6 +79,19 @@ export function SignInPage() {
       setFormError(errorText(t, error));
     }
   };
+
+  const restart = (error: string) => {
+    setNeedsCode(false);
+    setUrlError(null);
+    setFormError(t(authErrorKey(error)));
+  };
+  if (needsCode) {
+    return (
+      <AuthLayout title={t('auth.totp.title')}>
+        <TotpStep callbackUrl={callbackUrl} onRestart={restart} />
+      </AuthLayout>
+    );
+  }
 
   const alertText = formError ?? (urlError ? t(authErrorKey(urlError)) : null);
   const registerQuery = params.get('callbackUrl') ? `?callbackUrl=${encodeURIComponent(callbackUrl)}` : '';
