@@ -88,6 +88,13 @@ export async function issueDocument(tx: Database, env: Env, input: IssueInput): 
   if (input.kind === 'credit_note' && (!original || original.brandId !== input.brandId)) {
     throw new AppError('not_found', 'The document to credit was not found');
   }
+  // The rows the document refers to are share-locked BEFORE the series' counter: a transaction
+  // holding the counter never waits for a brand or campaign row (a payment holds its campaign
+  // while it waits for the counter), so issuing in parallel cannot deadlock.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, input.brandId)).for('key share');
+  if (input.campaignId) {
+    await tx.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.id, input.campaignId)).for('key share');
+  }
   const series = SERIES[input.kind];
   const number = await takeNumber(tx, series);
   const issuedOn = swedishToday(input.now);
