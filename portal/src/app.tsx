@@ -10,6 +10,7 @@ import { I18nRoot } from './providers/i18n-context';
 import { SessionProvider } from './providers/session';
 import { theme } from './providers/theme';
 import { adminRoutes } from './routes/admin';
+import { billingRoutes } from './routes/billing';
 import { campaignRoutes } from './routes/campaigns';
 import { chatRoutes } from './routes/chat';
 import { discoveryRoutes } from './routes/discovery';
@@ -64,6 +65,7 @@ export function App() {
                     {moneyRoutes}
                     {chatRoutes}
                     {adminRoutes}
+                    {billingRoutes}
                     {discoveryRoutes}
                   </Route>
                   <Route path="register" element={<RegisterPage />} />
