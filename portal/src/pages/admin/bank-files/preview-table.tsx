@@ -28,7 +28,8 @@ export function BankFilePreviewTable({ preview, caption }: { preview: BankFilePr
   const t = useT();
   const format = useMoneyFormat();
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
+    // Wider than a phone: it scrolls in its own box, which keyboard users can focus to scroll.
+    <TableContainer tabIndex={0} role="region" aria-label={caption} sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={caption} sx={{ minWidth: 640 }}>
         <TableHead>
           <TableRow>

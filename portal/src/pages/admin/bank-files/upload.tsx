@@ -150,7 +150,7 @@ function BankFiles() {
           {preview.payments.length === 0 ? (
             <Alert severity="info">{t('admin.bankFiles.preview.empty')}</Alert>
           ) : (
-            <BankFilePreviewTable preview={preview} caption={t('admin.bankFiles.preview.title')} />
+            <BankFilePreviewTable preview={preview} caption={t('admin.bankFiles.preview.lines')} />
           )}
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 2 }}>
             <Button
