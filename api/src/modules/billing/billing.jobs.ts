@@ -9,7 +9,7 @@ import { documentMail } from './billing.mails.ts';
  * twice; a failed send clears the claim so the next sweep tries again.
  */
 export const mailBillingDocuments = defineJob({
-  name: 'mailBillingDocuments',
+  name: 'billingDocumentsMailed',
   async run(deps, now) {
     const due = await deps.db
       .select({ id: billingDocuments.id })
