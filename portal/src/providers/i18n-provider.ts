@@ -10,13 +10,15 @@ import discoverySv from '../locales/discovery.sv.json';
 import baseEn from '../locales/en.json';
 import moneyEn from '../locales/money.en.json';
 import moneySv from '../locales/money.sv.json';
+import paymentsEn from '../locales/payments.en.json';
+import paymentsSv from '../locales/payments.sv.json';
 import baseSv from '../locales/sv.json';
 
 export type Locale = 'sv' | 'en';
 
 // One dictionary per area (base, campaigns, money, chat, admin, discovery), merged. Each sv/en pair must have
 // exactly the same keys; these lines fail to compile otherwise.
-const sv = { ...baseSv, ...campaignsSv, ...moneySv, ...chatSv, ...adminSv, ...discoverySv };
+const sv = { ...baseSv, ...campaignsSv, ...moneySv, ...chatSv, ...adminSv, ...discoverySv, ...paymentsSv };
 const en = {
   ...baseEn,
   ...campaignsEn,
@@ -24,6 +26,7 @@ const en = {
   ...chatEn,
   ...adminEn,
   ...discoveryEn,
+  ...paymentsEn,
 } satisfies Record<keyof typeof sv, string>;
 export type MessageKey = keyof typeof sv;
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { sv, en } satisfies Record<
