@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { payByCard } from '../fixtures/pay.ts';
 import { expect, test, watchContentSecurityPolicy } from '../fixtures/test.ts';
 import { linkInNewestMail } from './mail.ts';
 
@@ -67,6 +68,8 @@ async function createAndPublish(page: Page, title: string): Promise<string> {
   await expect(preview.getByRole('heading', { name: title })).toBeVisible();
   await expect(preview.getByText('2 500 kr per kreatör')).toBeVisible();
   await preview.getByRole('button', { name: 'Publicera' }).click();
+  // An unpaid campaign goes to the payment step first; paid by card, it is live.
+  await payByCard(page, 'sv');
 
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(page.getByText('Aktiv', { exact: true })).toBeVisible();

@@ -15,14 +15,18 @@ export interface Quote {
   amountDueOre: number;
 }
 
-export type PaymentStatus =
-  | 'pending'
-  | 'requires_action'
-  | 'awaiting_payment'
-  | 'partially_paid'
-  | 'paid'
-  | 'failed'
-  | 'cancelled';
+/** The API's payment statuses and methods (contract/src/api/payments.ts; the portal takes only types from it). */
+export const PAYMENT_STATUSES = [
+  'pending',
+  'requires_action',
+  'awaiting_payment',
+  'partially_paid',
+  'paid',
+  'failed',
+  'cancelled',
+] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+export const PAYMENT_METHODS = ['card', 'invoice'] as const;
 
 export interface Payment {
   id: string;

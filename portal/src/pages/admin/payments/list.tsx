@@ -1,11 +1,10 @@
-import { PAYMENT_METHODS, PAYMENT_STATUSES } from '@kollab/contract/api/payments';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { AdminTable } from '../../../components/admin/admin-table';
 import { DateTimeCell, TwoLines, useAdminFormat } from '../../../components/admin/cells';
 import type { TableSpec } from '../../../components/admin/table-state';
 import { RoleOnly } from '../../../components/auth/role-only';
-import type { Payment } from '../../../components/payments/types';
+import { PAYMENT_METHODS, PAYMENT_STATUSES, type Payment } from '../../../components/payments/types';
 import { useT } from '../../../hooks/use-t';
 
 type AdminPayment = Payment & { brand: { id: string; name: string; email: string } };
