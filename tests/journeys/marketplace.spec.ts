@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { payByCard } from '../fixtures/pay.ts';
+import { expect402, payByCard } from '../fixtures/pay.ts';
 import { checkPage } from '../fixtures/visit.ts';
 import { type Actor, dateInDays, expectNoPageErrors, openActor, uniqueSuffix, verifyLink } from './actors.ts';
 import { adminErases, askForDeletion, expectSignedOutForGood } from './erasure-steps.ts';
@@ -149,6 +149,7 @@ for (const locale of LOCALES) {
       await preview.getByRole('button', { name: t.campaign.publish }).click();
       // The payment step: the card goes through the 3-D Secure page, then the campaign is live.
       await payByCard(page, locale, { threeDSecure: true, check: (name) => checkPage(page, name) });
+      expect402(brand.errors);
       await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
       await expect(page.getByText(t.campaign.active, { exact: true })).toBeVisible();
       campaignUrl = page.url();

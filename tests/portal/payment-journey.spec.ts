@@ -1,5 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
-import { PAY_TEXTS, payByCard } from '../fixtures/pay.ts';
+import { expect402, PAY_TEXTS, payByCard } from '../fixtures/pay.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { checkPage } from '../fixtures/visit.ts';
 import { LOCALES, TEXTS } from '../journeys/texts.ts';
@@ -37,6 +37,7 @@ for (const locale of LOCALES) {
   const pay = PAY_TEXTS[locale];
   test(`a brand pays by card (${locale}); an accepted claim draws from escrow; the rest returns as credit`, async ({
     page,
+    pageErrors,
     playwright,
     baseURL,
   }) => {
@@ -75,6 +76,7 @@ for (const locale of LOCALES) {
     await page.getByRole('textbox', { name: pay.cvc }).fill('123');
     await page.getByRole('button', { name: pay.pay }).click();
     await expect(page.getByRole('alert').filter({ hasText: pay.declined })).toBeVisible();
+    expect402(pageErrors, 2);
     await checkPage(page, 'card declined');
     await payByCard(page, locale, { threeDSecure: locale === 'sv', check: (name) => checkPage(page, name) });
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();

@@ -1,5 +1,4 @@
 import Box from '@mui/material/Box';
-import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useT } from '../../hooks/use-t';
@@ -21,7 +20,16 @@ export function QuoteBreakdown({ quote }: { quote: Quote }) {
     [t('payments.quote.vat', { percent: percent(quote.vatBasisPoints) }), quote.vatOre],
   ];
   const line = (label: string, amount: number, strong = false) => (
-    <Box key={label} sx={{ display: 'flex', justifyContent: 'space-between', gap: 2, py: 0.5 }}>
+    <Box
+      key={label}
+      sx={{
+        display: 'flex',
+        justifyContent: 'space-between',
+        gap: 2,
+        py: 0.5,
+        ...(strong ? { borderTop: 1, borderColor: 'divider', mt: 0.5 } : {}),
+      }}
+    >
       <Typography component="dt" sx={{ fontWeight: strong ? 600 : 400 }}>
         {label}
       </Typography>
@@ -37,7 +45,6 @@ export function QuoteBreakdown({ quote }: { quote: Quote }) {
       </Typography>
       <Box component="dl" sx={{ m: 0 }}>
         {rows.map(([label, amount]) => line(label, amount))}
-        <Divider sx={{ my: 0.5 }} />
         {line(t('payments.quote.total'), quote.totalOre, true)}
         {quote.creditAppliedOre > 0 ? line(t('payments.quote.credit'), -quote.creditAppliedOre) : null}
         {quote.creditAppliedOre > 0 ? line(t('payments.quote.due'), quote.amountDueOre, true) : null}
