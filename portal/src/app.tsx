@@ -15,6 +15,7 @@ import { campaignRoutes } from './routes/campaigns';
 import { chatRoutes } from './routes/chat';
 import { discoveryRoutes } from './routes/discovery';
 import { moneyRoutes } from './routes/money';
+import { paymentRoutes } from './routes/payments';
 
 /** Every page but sign-in is its own chunk, so the sign-in route loads as little as possible. */
 function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -63,6 +64,7 @@ export function App() {
                     <Route path="withdrawal" element={<WithdrawalPage />} />
                     {campaignRoutes}
                     {moneyRoutes}
+                    {paymentRoutes}
                     {chatRoutes}
                     {adminRoutes}
                     {billingRoutes}

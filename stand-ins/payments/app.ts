@@ -7,7 +7,8 @@ import { randomBytes } from 'node:crypto';
 import { type Context, Hono } from 'hono';
 import { type CardOutcome, cardByNumber, cardByToken, luhnValid } from './cards.ts';
 import { type FormObject, object, parseStripeForm, text } from './form.ts';
-import { threeDSecurePage } from './three-d-secure.ts';
+import { type Intent, id, type Json, now, stripeError } from './shared.ts';
+import { mountThreeDSecure } from './three-d-secure.ts';
 import { type Deliver, deliverEvent, newEvent, type StripeEvent } from './webhooks.ts';
 
 export interface PaymentsStandInOptions {
@@ -23,17 +24,6 @@ export interface PaymentsStandInOptions {
   hangMs?: number;
 }
 
-type Json = Record<string, unknown>;
-interface Intent extends Json {
-  id: string;
-  amount: number;
-  currency: string;
-  status: string;
-  metadata: Record<string, string>;
-  payment_method: string | null;
-  amount_received: number;
-}
-
 export interface PaymentsStandIn {
   app: Hono;
   secretKey: string;
@@ -46,13 +36,6 @@ export interface PaymentsStandIn {
   /** Resolves when every delivery started so far has finished. */
   settled(): Promise<void>;
   intents: Map<string, Intent>;
-}
-
-const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
-const now = () => Math.floor(Date.now() / 1000);
-
-function stripeError(c: Context, status: 400 | 401 | 402 | 404 | 500, error: Json) {
-  return c.json({ error }, status);
 }
 
 export function createPaymentsStandIn(options: PaymentsStandInOptions = {}): PaymentsStandIn {
@@ -305,19 +288,9 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions = {}): Pay
 
   state.app.route('/v1', api);
   // The issuer's authentication page (not part of Stripe's API; the browser is sent here).
-  state.app.get('/3ds/:id', (c) => {
-    const intent = intents.get(c.req.param('id'));
-    if (intent?.status !== 'requires_action') return c.text('No authentication is waiting here.', 404);
-    return c.html(threeDSecurePage(intent));
-  });
-  state.app.post('/3ds/:id/:answer{complete|fail}', (c) => {
-    const intent = intents.get(c.req.param('id'));
-    if (intent?.status !== 'requires_action') return c.text('No authentication is waiting here.', 404);
-    const returnUrl = (intent.next_action as { redirect_to_url?: { return_url?: string | null } } | null)
-      ?.redirect_to_url?.return_url;
-    if (c.req.param('answer') === 'complete') {
-      succeed(intent);
-    } else {
+  mountThreeDSecure(state.app, intents, {
+    complete: succeed,
+    fail: (intent) => {
       Object.assign(intent, {
         status: 'requires_payment_method',
         next_action: null,
@@ -328,12 +301,7 @@ export function createPaymentsStandIn(options: PaymentsStandInOptions = {}): Pay
         },
       });
       emit('payment_intent.payment_failed', intent);
-    }
-    if (!returnUrl) return c.text('Authentication finished; you can close this page.');
-    const target = new URL(returnUrl);
-    target.searchParams.set('payment_intent', intent.id);
-    target.searchParams.set('redirect_status', (intent.status as string) === 'succeeded' ? 'succeeded' : 'failed');
-    return c.redirect(target.toString(), 303);
+    },
   });
   return state;
 }

@@ -17,7 +17,7 @@ const TEXT = {
     imported: /Filen är inläst: .* 1 fakturor blev betalda\./,
     invoices: 'Fakturor',
     paid: 'Betald',
-    brandPage: 'Fakturor och kvitton',
+    brandPage: 'Betalningar',
     download: (number: string) => `Ladda ner Faktura ${number} som PDF`,
     sie: 'SIE-export',
     sieDownload: 'Ladda ner SIE-fil',
@@ -31,7 +31,7 @@ const TEXT = {
     imported: /The file is imported: .* 1 invoices became paid\./,
     invoices: 'Invoices',
     paid: 'Paid',
-    brandPage: 'Invoices and receipts',
+    brandPage: 'Billing',
     download: (number: string) => `Download Invoice ${number} as PDF`,
     sie: 'SIE export',
     sieDownload: 'Download SIE file',
@@ -169,7 +169,7 @@ for (const locale of ['sv', 'en'] as const) {
     expect(sie.bytes.toString('latin1')).toContain('#FORMAT PC8');
 
     // The brand sees it paid and downloads the PDF.
-    await brand.page.goto(`/app/invoices?locale=${locale}`);
+    await brand.page.goto(`/app/billing?locale=${locale}`);
     await expect(brand.page.getByRole('heading', { name: text.brandPage, level: 1 })).toBeVisible({ timeout: 15_000 });
     const item = brand.page.getByRole('listitem').filter({ hasText: invoice.documentNumber });
     await expect(item).toContainText(text.paid);

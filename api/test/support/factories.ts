@@ -3,15 +3,18 @@ import {
   brandProfiles,
   type Campaign,
   type Claim,
+  campaignFunding,
   campaigns,
   claims,
   creatorProfiles,
   type Invitation,
   invitations,
+  paymentReceipts,
+  payments,
   type User,
   users,
 } from '@kollab/db/schema';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../src/modules/auth/password.ts';
 import { reserveClaimPayout } from '../../src/modules/ledger/escrow.ts';
 import { PLATFORM, post } from '../../src/modules/ledger/ledger.service.ts';
@@ -110,6 +113,27 @@ export async function fundCampaign(db: Database, campaign: { id: string }, optio
       publish: options.publish ?? false,
     }),
   );
+}
+
+/**
+ * Deletes a campaign row behind the API's back (tests of caches that must notice), with the
+ * payment records that would otherwise keep it (its funding, payments and their receipts).
+ */
+export async function deleteCampaignRow(db: Database, campaignId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const rows = await tx.select({ id: payments.id }).from(payments).where(eq(payments.campaignId, campaignId));
+    if (rows.length) {
+      await tx.delete(paymentReceipts).where(
+        inArray(
+          paymentReceipts.paymentId,
+          rows.map((row) => row.id),
+        ),
+      );
+      await tx.delete(payments).where(eq(payments.campaignId, campaignId));
+    }
+    await tx.delete(campaignFunding).where(eq(campaignFunding.campaignId, campaignId));
+    await tx.delete(campaigns).where(eq(campaigns.id, campaignId));
+  });
 }
 
 /**

@@ -137,6 +137,7 @@ export type ListPaymentsQuery = z.infer<typeof ListPaymentsQuerySchema>;
 /** One funded campaign's escrow: paid in − paid to creators − returned = held (escrow + reserved). */
 export const EscrowRowSchema = z
   .object({
+    id: z.string().meta({ description: 'The campaign id (one row per campaign)' }),
     campaignId: z.string(),
     campaignTitle: z.string(),
     brandName: z.string(),
@@ -155,6 +156,8 @@ export const ListEscrowQuerySchema = z
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(100).default(25),
     open: z.enum(['yes', 'no']).optional(),
+    sort: z.enum(['fundedAt']).default('fundedAt'),
+    order: z.enum(['asc', 'desc']).default('desc'),
   })
   .strict();
 export type ListEscrowQuery = z.infer<typeof ListEscrowQuerySchema>;

@@ -12,13 +12,24 @@ import discoverySv from '../locales/discovery.sv.json';
 import baseEn from '../locales/en.json';
 import moneyEn from '../locales/money.en.json';
 import moneySv from '../locales/money.sv.json';
+import paymentsEn from '../locales/payments.en.json';
+import paymentsSv from '../locales/payments.sv.json';
 import baseSv from '../locales/sv.json';
 
 export type Locale = 'sv' | 'en';
 
 // One dictionary per area (base, campaigns, money, chat, admin, discovery, billing), merged. Each sv/en pair must have
 // exactly the same keys; these lines fail to compile otherwise.
-const sv = { ...baseSv, ...campaignsSv, ...moneySv, ...chatSv, ...adminSv, ...discoverySv, ...billingSv };
+const sv = {
+  ...baseSv,
+  ...campaignsSv,
+  ...moneySv,
+  ...chatSv,
+  ...adminSv,
+  ...discoverySv,
+  ...billingSv,
+  ...paymentsSv,
+};
 const en = {
   ...baseEn,
   ...campaignsEn,
@@ -26,6 +37,7 @@ const en = {
   ...chatEn,
   ...adminEn,
   ...discoveryEn,
+  ...paymentsEn,
   ...billingEn,
 } satisfies Record<keyof typeof sv, string>;
 export type MessageKey = keyof typeof sv;

@@ -18,10 +18,17 @@ afterAll(async () => {
 
 async function race(slots: number, fundedSlots: number) {
   const brand = await createUser(t.db, { role: 'brand' });
-  const campaign = await createCampaign(t.db, brand.id, { slots: fundedSlots, payoutOre: 100_000, budgetOre: fundedSlots * 100_000 });
+  const campaign = await createCampaign(t.db, brand.id, {
+    slots: fundedSlots,
+    payoutOre: 100_000,
+    budgetOre: fundedSlots * 100_000,
+  });
   // More slots than were paid for (as if the money terms were bypassed): only escrow stops approvals.
   if (slots !== fundedSlots) {
-    await t.db.update(campaigns).set({ slots, budgetOre: slots * 100_000 }).where(eq(campaigns.id, campaign.id));
+    await t.db
+      .update(campaigns)
+      .set({ slots, budgetOre: slots * 100_000 })
+      .where(eq(campaigns.id, campaign.id));
   }
   const claims = [];
   for (let i = 0; i < 50; i++) claims.push(await createClaim(t.db, campaign, (await createUser(t.db)).id));
@@ -32,7 +39,9 @@ async function race(slots: number, fundedSlots: number) {
     ),
   );
   const codes = await Promise.all(
-    answers.map(async (res) => (res.status === 200 ? 'approved' : ((await res.json()) as { error: { code: string } }).error.code)),
+    answers.map(async (res) =>
+      res.status === 200 ? 'approved' : ((await res.json()) as { error: { code: string } }).error.code,
+    ),
   );
   return { campaign, codes };
 }

@@ -150,7 +150,10 @@ export async function listEscrow(db: Database, query: ListEscrowQuery) {
       .innerJoin(users, eq(users.id, campaigns.brandId))
       .leftJoin(brandProfiles, eq(brandProfiles.userId, campaigns.brandId))
       .where(where)
-      .orderBy(desc(campaignFunding.fundedAt), asc(campaigns.id))
+      .orderBy(
+        query.order === 'asc' ? asc(campaignFunding.fundedAt) : desc(campaignFunding.fundedAt),
+        asc(campaigns.id),
+      )
       .limit(query.pageSize)
       .offset((query.page - 1) * query.pageSize),
     db.select({ total: count() }).from(campaignFunding).where(where),

@@ -1,13 +1,9 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { IdParamSchema } from '@kollab/contract/api/fields';
 import {
-  AdminPaymentSchema,
   BillingSchema,
   CardBodySchema,
   CreatePaymentBodySchema,
-  EscrowRowSchema,
-  ListEscrowQuerySchema,
-  ListPaymentsQuerySchema,
   PaymentSchema,
   QuoteQuerySchema,
   QuoteSchema,
@@ -22,7 +18,8 @@ import { requireRole } from '../../middleware/require-user.ts';
 import { getOwnCampaign } from '../campaigns/campaigns.service.ts';
 import { type CardDeps, payByCard, refreshPayment } from './card.service.ts';
 import type { PaymentGateway } from './gateway.ts';
-import { getBilling, listEscrow, listPayments, paymentView } from './payments.queries.ts';
+import { paymentAdminRoutes } from './payments.admin-routes.ts';
+import { getBilling, paymentView } from './payments.queries.ts';
 import { cancelOpenPayment, createPayment, quoteFor } from './payments.service.ts';
 import { refundCredit } from './refunds.service.ts';
 import { handleWebhook } from './webhook.service.ts';
@@ -210,38 +207,5 @@ export function createPaymentRoutes(gateway: PaymentGateway) {
         return c.json({ received: true, duplicate: result.duplicate }, 200);
       },
     )
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/admin/payments',
-        tags,
-        summary: 'Admin: every brand payment',
-        request: { query: ListPaymentsQuerySchema },
-        responses: {
-          200: jsonContent(z.object({ data: z.array(AdminPaymentSchema), total: z.number() }), 'A page of payments'),
-          ...common,
-        },
-      }),
-      async (c) => {
-        requireRole(c, 'admin');
-        return c.json(await listPayments(c.var.db, c.req.valid('query')), 200);
-      },
-    )
-    .openapi(
-      createRoute({
-        method: 'get',
-        path: '/admin/escrow',
-        tags,
-        summary: 'Admin: escrow per funded campaign',
-        request: { query: ListEscrowQuerySchema },
-        responses: {
-          200: jsonContent(z.object({ data: z.array(EscrowRowSchema), total: z.number() }), 'A page of escrow rows'),
-          ...common,
-        },
-      }),
-      async (c) => {
-        requireRole(c, 'admin');
-        return c.json(await listEscrow(c.var.db, c.req.valid('query')), 200);
-      },
-    );
+    .route('/', paymentAdminRoutes);
 }

@@ -18,7 +18,7 @@ export const documentPdfUrl = (id: string) => `/api/billing/documents/${encodeUR
 
 /**
  * The brand's invoices, receipts and credit notes, newest first, each with its PDF. Used on the
- * invoices page and meant for the billing page's `<BillingInvoicesSlot />`.
+ * billing page through `<BillingInvoicesSlot />`.
  */
 export function BillingDocuments() {
   const t = useT();

@@ -9,8 +9,9 @@ import { campaignNav } from '../../routes/campaigns';
 import { chatNav } from '../../routes/chat';
 import { discoveryNav } from '../../routes/discovery';
 import { moneyNav } from '../../routes/money';
+import { paymentNav } from '../../routes/payments';
 
-const ITEMS = [...campaignNav, ...discoveryNav, ...chatNav, ...moneyNav, ...billingNav, ...adminNav];
+const ITEMS = [...campaignNav, ...discoveryNav, ...chatNav, ...moneyNav, ...paymentNav, ...billingNav, ...adminNav];
 
 /** The signed-in areas the user's role can use, as a scrollable row of links under the app bar. */
 export function MainNav() {
