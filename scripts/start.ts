@@ -6,6 +6,7 @@
  * never on the API's public server. `node api/src/server.ts` runs the API alone, with a real provider.
  */
 import { startServer } from '@kollab/api/server';
+import { startPaymentsStandIn } from '@kollab/stand-ins/payments';
 import {
   readSampleProviderSettings,
   SampleProviderSettingsError,
@@ -26,4 +27,15 @@ try {
 const sampleProvider = process.env.PROVIDER_API_KEY?.trim()
   ? undefined
   : await startEmbeddedSampleProvider(faults ? { faults } : {});
-await startServer(sampleProvider ? { sampleProvider } : {});
+// Without STRIPE_SECRET_KEY the payments stand-in answers the Stripe client and posts its signed
+// events to this server's webhook endpoint on the loopback interface.
+const apiHost = process.env.HOST?.trim() && process.env.HOST !== '0.0.0.0' ? process.env.HOST.trim() : '127.0.0.1';
+const paymentsStandIn = process.env.STRIPE_SECRET_KEY?.trim()
+  ? undefined
+  : await startPaymentsStandIn({
+      webhookUrl: `http://${apiHost}:${process.env.PORT?.trim() || 3000}/api/payments/webhook`,
+    });
+await startServer({
+  ...(sampleProvider ? { sampleProvider } : {}),
+  ...(paymentsStandIn ? { paymentsStandIn } : {}),
+});

@@ -40,6 +40,9 @@ import { passkeyRoutes } from './modules/auth/passkeys.routes.ts';
 import { secondFactorRoutes } from './modules/auth/second-factor.routes.ts';
 import { sessionRoutes } from './modules/auth/sessions.routes.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
+import { configureBilling } from './modules/billing/billing.hooks.ts';
+import { billingRoutes } from './modules/billing/billing.routes.ts';
+import { billingAdminRoutes } from './modules/billing/billing-admin.routes.ts';
 import { brandRoutes } from './modules/brands/brands.routes.ts';
 import { campaignRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { chatRoutes } from './modules/chat/chat.routes.ts';
@@ -52,6 +55,8 @@ import type { Provider } from './modules/discovery/provider.ts';
 import { mountDocs } from './modules/docs/docs.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes.ts';
+import type { PaymentGateway } from './modules/payments/gateway.ts';
+import { createPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { subscriberRoutes } from './modules/subscribers/subscribers.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
@@ -69,6 +74,8 @@ export interface AppDeps {
   bus: MessageBus;
   /** The influencer-data provider's client (the real provider, or the built-in sample). */
   provider: Provider;
+  /** The payment provider's client (Stripe, or the payments stand-in). */
+  payments: PaymentGateway;
   /** Built marketing site (Astro `dist`), served at `/`. */
   siteDir: string;
   /** Built portal (Vite `dist`), served at `/app/`. */
@@ -95,6 +102,7 @@ function isNulCharacterError(error: unknown): boolean {
 /** Builds the whole HTTP surface: API under `/api`, portal under `/app`, site everywhere else. */
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const app = createRouter();
+  configureBilling(deps.env);
 
   app.use(requestId());
   app.use(async (c, next) => {
@@ -145,6 +153,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', campaignRoutes);
   app.route('/api', claimRoutes);
   app.route('/api', withdrawalRoutes);
+  app.route('/api', billingRoutes);
+  app.route('/api', billingAdminRoutes);
   app.route('/api', chatRoutes);
   app.route('/api', subscriberRoutes);
   app.route('/api', deletionRequestRoutes);
@@ -154,6 +164,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', passkeyRoutes);
   app.route('/api', adminRoutes);
   app.route('/api', createDiscoveryRoutes(deps.provider));
+  app.route('/api', createPaymentRoutes(deps.payments));
   mountDocs(app);
 
   app.get('/app', (c) => c.redirect('/app/', 308));

@@ -1,5 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import { billingSettings } from './env-billing.ts';
 
 /**
  * Every setting the server reads, validated once at start-up. This is the only module that reads
@@ -131,6 +132,23 @@ const EnvSchema = z
       .int('expected a whole number of milliseconds')
       .min(100, 'expected at least 100 ms')
       .default(15_000),
+    /** The payment provider's secret key (Stripe's `sk_…`); unset, `npm start` runs the payments stand-in. */
+    STRIPE_SECRET_KEY: optionalText,
+    /** Where the Stripe client sends requests (its host, port and protocol options). */
+    STRIPE_API_URL: z
+      .url({ protocol: /^https?$/, message: 'expected an http(s) URL' })
+      .default('https://api.stripe.com'),
+    /** The signing secret of the webhook endpoint (`whsec_…`); required with STRIPE_SECRET_KEY. */
+    STRIPE_WEBHOOK_SECRET: optionalText,
+    /** How long a webhook's signature timestamp is accepted, in seconds (replay protection). */
+    STRIPE_WEBHOOK_TOLERANCE_SECONDS: wholeNumber('seconds', 1).max(3600, 'expected at most 3600 seconds').default(300),
+    STRIPE_TIMEOUT_MS: wholeNumber('milliseconds', 100).default(20_000),
+    /** Kollab's fee on a campaign's creator budget, in percent (decimals allowed, e.g. 12.5). */
+    PLATFORM_FEE_PERCENT: z.coerce
+      .number({ message: 'expected a percentage' })
+      .min(0, 'expected 0 to 100 percent')
+      .max(100, 'expected 0 to 100 percent')
+      .default(15),
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     GOOGLE_AUTHORIZATION_URL: z
@@ -140,6 +158,7 @@ const EnvSchema = z
     GOOGLE_USERINFO_URL: z
       .url({ message: 'expected a URL' })
       .default('https://openidconnect.googleapis.com/v1/userinfo'),
+    ...billingSettings,
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') requireProductionSettings(env, ctx);
@@ -148,6 +167,9 @@ const EnvSchema = z
       for (const key of ['S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const) {
         if (!env[key]) ctx.addIssue({ code: 'custom', path: [key], message: 'required when any S3_* setting is set' });
       }
+    }
+    if (env.STRIPE_SECRET_KEY && !env.STRIPE_WEBHOOK_SECRET) {
+      ctx.addIssue({ code: 'custom', path: ['STRIPE_WEBHOOK_SECRET'], message: 'required with STRIPE_SECRET_KEY' });
     }
     if (Boolean(env.GOOGLE_CLIENT_ID) !== Boolean(env.GOOGLE_CLIENT_SECRET)) {
       const missing = env.GOOGLE_CLIENT_ID ? 'GOOGLE_CLIENT_SECRET' : 'GOOGLE_CLIENT_ID';

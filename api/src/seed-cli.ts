@@ -5,6 +5,7 @@ import { parseEnv } from './env.ts';
 import { encrypt } from './lib/encryption.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { hashPassword } from './modules/auth/password.ts';
+import { seedFunding } from './modules/payments/seed-funding.ts';
 
 const env = parseEnv();
 const handle = env.DATABASE_URL
@@ -12,6 +13,10 @@ const handle = env.DATABASE_URL
   : await createDb({ pgliteDir: join(env.DATA_DIR, 'pglite') });
 await migrate(handle);
 const { encryptionKey } = await loadSecrets(env);
-const created = await seedDemo(handle.db, { hashPassword, encryptSecret: (text) => encrypt(encryptionKey, text) });
+const created = await seedDemo(handle.db, {
+  hashPassword,
+  encryptSecret: (text) => encrypt(encryptionKey, text),
+  fundCampaign: seedFunding(env),
+});
 console.log(`Seeded ${created} demo account(s) into ${handle.kind}.`);
 await handle.close();

@@ -16,6 +16,8 @@ import { loadSecrets } from './lib/secrets.ts';
 import { createStorage } from './lib/storage.ts';
 import { hashPassword } from './modules/auth/password.ts';
 import { createProvider } from './modules/discovery/provider.ts';
+import { createPaymentGateway, type PaymentsStandInHandle } from './modules/payments/gateway.ts';
+import { seedFunding } from './modules/payments/seed-funding.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -26,6 +28,8 @@ export interface ServerOptions {
    * PROVIDER_API_KEY is not set; closed on shutdown. The API never starts a stand-in itself (ADR 014).
    */
   sampleProvider?: { url: string; apiKey: string; close(): Promise<void> };
+  /** The payments stand-in `scripts/start.ts` started (used when STRIPE_SECRET_KEY is not set). */
+  paymentsStandIn?: PaymentsStandInHandle & { close(): Promise<void> };
 }
 
 /** Starts the API: `node api/src/server.ts` with a real provider, or `npm start` (scripts/start.ts). */
@@ -73,6 +77,7 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
     const created = await seedDemo(database.db, {
       hashPassword,
       encryptSecret: (text) => encrypt(secrets.encryptionKey, text),
+      fundCampaign: seedFunding(env),
     });
     if (created > 0) logger.info({ created }, 'demo accounts created (see README)');
   }
@@ -85,6 +90,18 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
   // the public server), reached over HTTP exactly as the real provider would be.
   if (sample) logger.info({ url: sample.url }, 'sample provider listening on the loopback interface');
   const provider = createProvider(env, logger, sample ? { sample } : {});
+  if (!env.STRIPE_SECRET_KEY && !options.paymentsStandIn) {
+    process.stderr.write(
+      'Kollab cannot start.\nSTRIPE_SECRET_KEY: required when the API runs on its own; `npm start` (scripts/start.ts) runs the payments stand-in instead.\n',
+    );
+    process.exit(78);
+  }
+  const payments = createPaymentGateway(
+    env,
+    !env.STRIPE_SECRET_KEY && options.paymentsStandIn ? { standIn: options.paymentsStandIn } : {},
+  );
+  if (payments.standIn)
+    logger.info({ url: options.paymentsStandIn?.url }, 'payments stand-in listening on the loopback interface');
   const app = createApp({
     db: database.db,
     dbKind: database.kind,
@@ -96,6 +113,7 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
     bus,
     secrets,
     provider,
+    payments,
     siteDir: join(repoRoot, 'site', 'dist'),
     portalDir: join(repoRoot, 'portal', 'dist'),
   });
@@ -124,6 +142,7 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
       // Mail promised in answers already sent (sign-up, reset links) goes out before the database closes.
       await afterResponse.settle();
       await sample?.close();
+      await options.paymentsStandIn?.close();
       await bus.close();
       await database.close();
       logger.info('stopped');

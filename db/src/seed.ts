@@ -5,6 +5,11 @@ import { brandProfiles, campaigns, creatorProfiles, totpCredentials, users } fro
 export interface SeedOptions {
   /** Hashes a demo password (the API passes its argon2id hasher; db stays free of auth code). */
   hashPassword(password: string): Promise<string>;
+  /**
+   * Funds a live demo campaign through the payments service (the API passes it), in the seed's
+   * transaction, so `npm start` shows a ledger where every live campaign's escrow was paid for.
+   */
+  fundCampaign?(tx: Database, campaign: typeof campaigns.$inferSelect): Promise<unknown>;
   /** Encrypts a secret with the API's key; without it the demo admin starts with two-factor off. */
   encryptSecret?(plaintext: string): string;
 }
@@ -58,14 +63,14 @@ export async function seedDemo(db: Database, options: SeedOptions): Promise<numb
         .values({ userId: admin.id, secretEncrypted: options.encryptSecret(DEMO_ADMIN_TOTP_SECRET) });
     }
   }
-  await seedDemoContent(db);
+  await seedDemoContent(db, options);
   return created;
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A brand profile, a creator profile and three campaigns, once (skipped when the demo brand has any). */
-async function seedDemoContent(db: Database): Promise<void> {
+async function seedDemoContent(db: Database, options: SeedOptions): Promise<void> {
   const demo = await db
     .select({ id: users.id, email: users.email })
     .from(users)
@@ -122,50 +127,56 @@ async function seedDemoContent(db: Database): Promise<void> {
       'Tagga @fjallkaffe och använd hashtaggarna.',
     ],
   } satisfies Partial<typeof campaigns.$inferInsert>;
-  await db.insert(campaigns).values([
-    {
-      ...base,
-      title: 'Höstens fjällrost',
-      description:
-        'Visa hur du brygger vår nya mörkrost på tur eller hemma. Vi söker äkta vardagsögonblick, inte reklamfilm.',
-      categories: ['food', 'lifestyle'],
-      budgetOre: 3_000_000,
-      payoutOre: 250_000,
-      slots: 10,
-      startsAt: new Date(now - 2 * DAY_MS),
-      endsAt: new Date(now + 28 * DAY_MS),
-      hashtags: ['fjällkaffe', 'höstrost'],
-      preferredCreatorType: 'Matkreatörer och friluftsprofiler',
-      brandLink: 'https://fjallkaffe.example',
-      productLink: 'https://fjallkaffe.example/fjallrost',
-      status: 'published',
-      publishedAt: new Date(now - 2 * DAY_MS),
-    },
-    {
-      ...base,
-      title: 'Vinterns termosguide',
-      description: 'Tipsa om din bästa termos-kaffe inför vintern. Kort video, ärligt omdöme.',
-      categories: ['travel', 'lifestyle'],
-      budgetOre: 1_500_000,
-      payoutOre: 150_000,
-      slots: 8,
-      startsAt: new Date(now + 10 * DAY_MS),
-      endsAt: new Date(now + 40 * DAY_MS),
-      hashtags: ['termos', 'vinterkaffe'],
-      status: 'published',
-      publishedAt: new Date(now),
-    },
-    {
-      ...base,
-      title: 'Julkalender (utkast)',
-      description: 'Idéskiss för december.',
-      categories: ['food'],
-      budgetOre: 1_000_000,
-      payoutOre: 100_000,
-      slots: 5,
-      startsAt: new Date(now + 20 * DAY_MS),
-      endsAt: new Date(now + 45 * DAY_MS),
-      status: 'draft',
-    },
-  ]);
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(campaigns)
+      .values([
+        {
+          ...base,
+          title: 'Höstens fjällrost',
+          description:
+            'Visa hur du brygger vår nya mörkrost på tur eller hemma. Vi söker äkta vardagsögonblick, inte reklamfilm.',
+          categories: ['food', 'lifestyle'],
+          budgetOre: 3_000_000,
+          payoutOre: 250_000,
+          slots: 10,
+          startsAt: new Date(now - 2 * DAY_MS),
+          endsAt: new Date(now + 28 * DAY_MS),
+          hashtags: ['fjällkaffe', 'höstrost'],
+          preferredCreatorType: 'Matkreatörer och friluftsprofiler',
+          brandLink: 'https://fjallkaffe.example',
+          productLink: 'https://fjallkaffe.example/fjallrost',
+          status: 'published',
+          publishedAt: new Date(now - 2 * DAY_MS),
+        },
+        {
+          ...base,
+          title: 'Vinterns termosguide',
+          description: 'Tipsa om din bästa termos-kaffe inför vintern. Kort video, ärligt omdöme.',
+          categories: ['travel', 'lifestyle'],
+          budgetOre: 1_500_000,
+          payoutOre: 150_000,
+          slots: 8,
+          startsAt: new Date(now + 10 * DAY_MS),
+          endsAt: new Date(now + 40 * DAY_MS),
+          hashtags: ['termos', 'vinterkaffe'],
+          status: 'published',
+          publishedAt: new Date(now),
+        },
+        {
+          ...base,
+          title: 'Julkalender (utkast)',
+          description: 'Idéskiss för december.',
+          categories: ['food'],
+          budgetOre: 1_000_000,
+          payoutOre: 100_000,
+          slots: 5,
+          startsAt: new Date(now + 20 * DAY_MS),
+          endsAt: new Date(now + 45 * DAY_MS),
+          status: 'draft',
+        },
+      ])
+      .returning();
+    for (const row of rows) if (row.status === 'published') await options.fundCampaign?.(tx, row);
+  });
 }

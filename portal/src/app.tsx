@@ -10,10 +10,12 @@ import { I18nRoot } from './providers/i18n-context';
 import { SessionProvider } from './providers/session';
 import { theme } from './providers/theme';
 import { adminRoutes } from './routes/admin';
+import { billingRoutes } from './routes/billing';
 import { campaignRoutes } from './routes/campaigns';
 import { chatRoutes } from './routes/chat';
 import { discoveryRoutes } from './routes/discovery';
 import { moneyRoutes } from './routes/money';
+import { paymentRoutes } from './routes/payments';
 
 /** Every page but sign-in is its own chunk, so the sign-in route loads as little as possible. */
 function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -62,8 +64,10 @@ export function App() {
                     <Route path="withdrawal" element={<WithdrawalPage />} />
                     {campaignRoutes}
                     {moneyRoutes}
+                    {paymentRoutes}
                     {chatRoutes}
                     {adminRoutes}
+                    {billingRoutes}
                     {discoveryRoutes}
                   </Route>
                   <Route path="register" element={<RegisterPage />} />

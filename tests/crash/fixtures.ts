@@ -1,5 +1,5 @@
 import type { Database } from '@kollab/db';
-import { creditAcceptedClaim } from '../../api/src/modules/ledger/ledger.service.ts';
+import { creditAcceptedClaim } from '../../api/src/modules/ledger/escrow.ts';
 import { createBrandProfile, createCampaign, createClaim, createUser } from '../../api/test/support/factories.ts';
 
 export interface Person {

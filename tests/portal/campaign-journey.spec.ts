@@ -1,4 +1,5 @@
 import type { BrowserContext, Page } from '@playwright/test';
+import { expect402, payByCard } from '../fixtures/pay.ts';
 import { expect, test, watchContentSecurityPolicy } from '../fixtures/test.ts';
 import { linkInNewestMail } from './mail.ts';
 
@@ -34,7 +35,7 @@ async function signUpCreator(context: BrowserContext, origin: string, name: stri
 }
 
 /** The brand creates a campaign in the form, checks the preview and publishes it; returns its page's URL. */
-async function createAndPublish(page: Page, title: string): Promise<string> {
+async function createAndPublish(page: Page, title: string, pageErrors: string[]): Promise<string> {
   await page.goto('/app/login?callbackUrl=%2Fapp%2Fbrand%2Fcampaigns');
   await page.getByRole('textbox', { name: 'E-postadress' }).fill(BRAND.email);
   await page.getByLabel(/^Lösenord/).fill(BRAND.password);
@@ -67,6 +68,9 @@ async function createAndPublish(page: Page, title: string): Promise<string> {
   await expect(preview.getByRole('heading', { name: title })).toBeVisible();
   await expect(preview.getByText('2 500 kr per kreatör')).toBeVisible();
   await preview.getByRole('button', { name: 'Publicera' }).click();
+  // An unpaid campaign goes to the payment step first; paid by card, it is live.
+  await payByCard(page, 'sv');
+  expect402(pageErrors);
 
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(page.getByText('Aktiv', { exact: true })).toBeVisible();
@@ -77,6 +81,7 @@ async function createAndPublish(page: Page, title: string): Promise<string> {
 test.describe('campaigns, matching and claims', () => {
   test('a brand publishes a campaign; a creator claims it, submits a video, revises it and gets it accepted', async ({
     page,
+    pageErrors,
     browser,
     baseURL,
   }) => {
@@ -85,7 +90,7 @@ test.describe('campaigns, matching and claims', () => {
     const origin = baseURL ?? '';
     const title = `Vårens picknickkaffe ${Date.now().toString(36)}`;
     const creatorName = `Kim Kampanj ${Math.random().toString(36).slice(2, 6)}`;
-    const campaignUrl = await createAndPublish(page, title);
+    const campaignUrl = await createAndPublish(page, title, pageErrors);
 
     // The creator finds the campaign, reads the guidelines, confirms each one and claims it.
     const creatorContext = await browser.newContext({ baseURL: origin });

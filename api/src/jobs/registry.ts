@@ -1,8 +1,10 @@
 import { purgeClientLogs } from '../modules/auth/auth.jobs.ts';
+import { mailBillingDocuments } from '../modules/billing/billing.jobs.ts';
 import { mailUnreadMessages } from '../modules/chat/chat.jobs.ts';
 import { autoAcceptDueSubmissions, expireStaleClaims } from '../modules/claims/claims.jobs.ts';
 import { processDeletionRequests } from '../modules/deletion-requests/deletion-requests.jobs.ts';
 import { expireOverdueInvitations, purgeProviderCache } from '../modules/discovery/discovery.jobs.ts';
+import { closeEndedCampaignEscrows } from '../modules/payments/payments.jobs.ts';
 
 /**
  * Every module's scheduled work, in the order one sweep runs it. Each module declares its jobs in
@@ -13,7 +15,9 @@ export const JOBS = [
   expireOverdueInvitations,
   expireStaleClaims,
   autoAcceptDueSubmissions,
+  closeEndedCampaignEscrows,
   mailUnreadMessages,
+  mailBillingDocuments,
   processDeletionRequests,
   purgeProviderCache,
   purgeClientLogs,

@@ -2,8 +2,14 @@ import { type Database, queryRows } from '@kollab/db';
 import { sessions, type User, users } from '@kollab/db/schema';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { createSession } from '../../src/modules/auth/session.ts';
-import { creditAcceptedClaim } from '../../src/modules/ledger/ledger.service.ts';
-import { createBrandProfile, createCampaign, createClaim, createInvitation, createUser } from '../support/factories.ts';
+import {
+  createBrandProfile,
+  createCampaign,
+  createClaim,
+  createInvitation,
+  createUser,
+  creditCreator,
+} from '../support/factories.ts';
 import type { TestApp } from '../support/test-app.ts';
 import { knownBodies } from './known-bodies.ts';
 import type { ValuePool } from './schema-values.ts';
@@ -105,9 +111,7 @@ export async function seedWorld(t: TestApp): Promise<FuzzWorld> {
     body: 'Hej! Jag har en fråga om kampanjen.',
   });
 
-  await db.transaction((tx) =>
-    creditAcceptedClaim(tx, { id: `fuzz-seed-claim-${creator.id}`, creatorId: creator.id, payoutOre: 500_000 }),
-  );
+  await creditCreator(db, { id: `fuzz-seed-claim-${creator.id}`, creatorId: creator.id, payoutOre: 500_000 });
   const method = await call(t, 'POST', '/api/user/payment-methods/add', creatorCookie, {
     type: 'swish',
     number: '070-123 45 67',

@@ -3,16 +3,23 @@ import {
   brandProfiles,
   type Campaign,
   type Claim,
+  campaignFunding,
   campaigns,
   claims,
   creatorProfiles,
   type Invitation,
   invitations,
+  paymentReceipts,
+  payments,
   type User,
   users,
 } from '@kollab/db/schema';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { hashPassword } from '../../src/modules/auth/password.ts';
+import { reserveClaimPayout } from '../../src/modules/ledger/escrow.ts';
+import { PLATFORM, post } from '../../src/modules/ledger/ledger.service.ts';
+import { isFunded } from '../../src/modules/payments/escrow-lifecycle.ts';
+import { fundCampaignInFull } from '../../src/modules/payments/funding.ts';
 
 let sequence = 0;
 
@@ -54,11 +61,14 @@ const DAY_MS = 86_400_000;
 /**
  * Inserts a campaign row directly: unless overridden, a published campaign that started yesterday,
  * ends in 30 days and pays 2 500 kr to each of 10 creators (food on Instagram, nano and micro tiers).
+ * A campaign that is not a draft is funded as its brand would have paid for it (escrow, 15 % fee,
+ * moms), unless `options.funded` is false.
  */
 export async function createCampaign(
   db: Database,
   brandId: string,
   overrides: Partial<typeof campaigns.$inferInsert> = {},
+  options: { funded?: boolean } = {},
 ): Promise<Campaign> {
   sequence += 1;
   const now = Date.now();
@@ -84,7 +94,63 @@ export async function createCampaign(
     })
     .returning();
   if (!campaign) throw new Error('campaign insert returned nothing');
+  if (options.funded ?? status !== 'draft') await fundCampaign(db, campaign, { publish: false });
   return campaign;
+}
+
+/**
+ * Funds a campaign in full, as a paid invoice would (the payments service's own path). A draft
+ * stays a draft (the brand's "publish" then succeeds) unless `publish` is true.
+ */
+export async function fundCampaign(db: Database, campaign: { id: string }, options: { publish?: boolean } = {}) {
+  const [row] = await db.select().from(campaigns).where(eq(campaigns.id, campaign.id));
+  if (!row) throw new Error(`no campaign ${campaign.id}`);
+  return db.transaction((tx) =>
+    fundCampaignInFull(tx, row, {
+      feeBasisPoints: 1500,
+      source: 'test',
+      reference: `test-funding:${campaign.id}`,
+      publish: options.publish ?? false,
+    }),
+  );
+}
+
+/**
+ * Deletes a campaign row behind the API's back (tests of caches that must notice), with the
+ * payment records that would otherwise keep it (its funding, payments and their receipts).
+ */
+export async function deleteCampaignRow(db: Database, campaignId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const rows = await tx.select({ id: payments.id }).from(payments).where(eq(payments.campaignId, campaignId));
+    if (rows.length) {
+      await tx.delete(paymentReceipts).where(
+        inArray(
+          paymentReceipts.paymentId,
+          rows.map((row) => row.id),
+        ),
+      );
+      await tx.delete(payments).where(eq(payments.campaignId, campaignId));
+    }
+    await tx.delete(campaignFunding).where(eq(campaignFunding.campaignId, campaignId));
+    await tx.delete(campaigns).where(eq(campaigns.id, campaignId));
+  });
+}
+
+/**
+ * Gives a creator `payoutOre` to withdraw without a campaign behind it (tests of withdrawals,
+ * erasure and re-authentication that only need a balance): a balanced `test_grant` posting.
+ */
+export async function creditCreator(db: Database, grant: { id: string; creatorId: string; payoutOre: number }) {
+  return db.transaction((tx) =>
+    post(tx, {
+      kind: 'test_grant',
+      reference: `test-grant:${grant.id}`,
+      entries: [
+        { account: 'platform_payouts', holderId: PLATFORM, amountOre: -grant.payoutOre },
+        { account: 'creator_available', holderId: grant.creatorId, amountOre: grant.payoutOre },
+      ],
+    }),
+  );
 }
 
 /** Inserts or replaces a brand's profile (company name "Testbolag AB" unless overridden). */
@@ -107,7 +173,8 @@ const SLOT_HOLDING: ReadonlySet<Claim['status']> = new Set(['approved', 'submitt
 
 /**
  * Inserts a claim directly in any status (pending unless overridden). A claim that holds a slot
- * (approved, submitted, changes_requested, accepted) also takes one of the campaign's slots.
+ * (approved, submitted, changes_requested, accepted) also takes one of the campaign's slots, and
+ * its payout is reserved from a funded campaign's escrow.
  */
 export async function createClaim(
   db: Database,
@@ -131,6 +198,11 @@ export async function createClaim(
       .update(campaigns)
       .set({ slotsTaken: sql`${campaigns.slotsTaken} + 1` })
       .where(eq(campaigns.id, campaign.id));
+    // As an approval would, the payout is set aside from a funded campaign's escrow (an accepted
+    // claim made here is not credited: `creditAcceptedClaim` pays it from that reservation).
+    if (await isFunded(db, campaign.id)) {
+      await db.transaction((tx) => reserveClaimPayout(tx, claim));
+    }
   }
   return claim;
 }

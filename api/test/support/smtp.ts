@@ -6,6 +6,8 @@ export interface ReceivedMail {
   subject: string;
   text: string;
   html: string;
+  /** Files attached to the mail (name, MIME type, bytes). */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface TestSmtp {
@@ -38,6 +40,11 @@ export async function startTestSmtp(): Promise<TestSmtp> {
             subject: parsed.subject ?? '',
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
+            attachments: parsed.attachments.map((file) => ({
+              filename: file.filename ?? '',
+              contentType: file.contentType,
+              content: file.content,
+            })),
           });
           callback();
         })

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { createDb, createTestDatabase, type Database, type DatabaseHandle } from '@kollab/db';
+import { type RunningPaymentsStandIn, startPaymentsStandIn } from '@kollab/stand-ins/payments';
 import { readSampleProviderSettings, startEmbeddedSampleProvider } from '@kollab/stand-ins/provider';
 import { createApp } from '../../src/app.ts';
 import { type Env, parseEnv } from '../../src/env.ts';
@@ -15,6 +16,7 @@ import { setRateLimitMultiplier } from '../../src/lib/rate-limit.ts';
 import { loadSecrets } from '../../src/lib/secrets.ts';
 import { createStorage } from '../../src/lib/storage.ts';
 import { createProvider, SAMPLE_PROVIDER_KEY } from '../../src/modules/discovery/provider.ts';
+import { createPaymentGateway } from '../../src/modules/payments/gateway.ts';
 
 export interface TestApp {
   app: OpenAPIHono<AppEnv>;
@@ -25,6 +27,8 @@ export interface TestApp {
   providerUrl: string;
   /** Every request the provider client sent, as `METHOD /path` (oldest first). */
   providerRequests: string[];
+  /** The payments stand-in this app's Stripe client talks to; its webhooks are delivered into `app`. */
+  payments: RunningPaymentsStandIn;
   /** The work the app does after answering (mail of sign-up, password reset, newsletter). */
   afterResponse: AfterResponse;
   /** Waits for that work: call it before looking for what a request does after its answer. */
@@ -92,6 +96,16 @@ export async function createTestApp(
     rateLimitPerSecond: 100,
     backoffMs: { baseMs: 5, maxMs: 20 },
   });
+  // The payments stand-in listens on its own port; its webhook deliveries go straight into this app.
+  let appRef: OpenAPIHono<AppEnv> | undefined;
+  const payments = await startPaymentsStandIn({
+    webhookUrl: 'http://localhost:3000/api/payments/webhook',
+    hangMs: 3_000,
+    deliver: async (url, init) => {
+      if (!appRef) return new Response(null, { status: 503 });
+      return appRef.request(new URL(url).pathname, init);
+    },
+  });
   const app = createApp({
     db: database.db,
     dbKind: database.kind,
@@ -103,11 +117,16 @@ export async function createTestApp(
     bus,
     secrets: await loadSecrets(env),
     provider,
+    payments: createPaymentGateway(parseEnv({ STRIPE_TIMEOUT_MS: '1000', ...settings }), {
+      standIn: payments,
+    }),
     siteDir: options.siteDir ?? join(dataDir, 'no-site'),
     portalDir: options.portalDir ?? join(dataDir, 'no-portal'),
   });
+  appRef = app;
   return {
     app,
+    payments,
     db: database.db,
     database,
     env,
@@ -119,6 +138,7 @@ export async function createTestApp(
     close: async () => {
       await afterResponse.settle();
       await sample.close();
+      await payments.close();
       await bus.close();
       if (database !== shared) await database.close();
       await rm(dataDir, { recursive: true, force: true });

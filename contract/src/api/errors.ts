@@ -41,6 +41,18 @@ export const ERROR_STATUS = {
   email_not_verified: 403,
   /** The provider is still preparing the data (performance data); ask again in a few minutes. */
   retry_later: 409,
+  /** The campaign must be paid for (funded) before it can go live. */
+  payment_required: 402,
+  /** Approving this claim would promise more than the campaign's escrow holds. */
+  not_funded: 409,
+  /** The card issuer declined the payment (`fields.card` names the reason, e.g. `insufficient_funds`). */
+  card_declined: 402,
+  /** The payment provider failed or answered something we cannot read; no money moved. */
+  payment_provider_error: 502,
+  /** The payment provider did not answer in time; the payment is checked again before anything moves. */
+  payment_provider_timeout: 504,
+  /** A webhook whose signature is missing, wrong or too old. */
+  invalid_signature: 400,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -27,7 +27,26 @@ export const ledgerAccount = pgEnum('ledger_account', [
   'creator_pending',
   'platform_payouts',
   'platform_cash',
+  /** Money a brand paid for one campaign's creators, not yet promised to a claim (holder: the campaign). */
+  'campaign_escrow',
+  /** Escrow promised to claims that hold a slot and are not yet accepted (holder: the campaign). */
+  'campaign_reserved',
+  /** Money a brand has with Kollab: payments received, campaign leftovers (holder: the brand). */
+  'brand_credit',
+  /** Kollab's fee on campaigns (revenue, without moms). */
+  'platform_fee_revenue',
+  /** Output VAT (utgående moms) on Kollab's fee, owed to Skatteverket. */
+  'platform_vat_output',
 ]);
+
+/** Accounts whose balance can never go below zero (a CHECK on `balances`, and conditional debits in `post`). */
+export const NON_NEGATIVE_ACCOUNTS = [
+  'creator_available',
+  'creator_pending',
+  'campaign_escrow',
+  'campaign_reserved',
+  'brand_credit',
+] as const;
 
 /** A balanced group of entries: one business event (claim accepted, withdrawal requested, paid, rejected). */
 export const postings = pgTable('postings', {
@@ -59,7 +78,7 @@ export const ledgerEntries = pgTable(
   ],
 );
 
-/** Running balances per holder and account; creator balances can never go below zero. */
+/** Running balances per holder and account; creator, escrow and brand-credit balances can never go below zero. */
 export const balances = pgTable(
   'balances',
   {
@@ -70,8 +89,8 @@ export const balances = pgTable(
   (table) => [
     primaryKey({ columns: [table.holderId, table.account] }),
     check(
-      'balances_creator_non_negative',
-      sql`${table.account} not in ('creator_available', 'creator_pending') or ${table.amountOre} >= 0`,
+      'balances_non_negative',
+      sql`${table.account}::text not in ('creator_available', 'creator_pending', 'campaign_escrow', 'campaign_reserved', 'brand_credit') or ${table.amountOre} >= 0`,
     ),
   ],
 );

@@ -1,6 +1,8 @@
 import type { I18nProvider } from '@refinedev/core';
 import adminEn from '../locales/admin.en.json';
 import adminSv from '../locales/admin.sv.json';
+import billingEn from '../locales/billing.en.json';
+import billingSv from '../locales/billing.sv.json';
 import campaignsEn from '../locales/campaigns.en.json';
 import campaignsSv from '../locales/campaigns.sv.json';
 import chatEn from '../locales/chat.en.json';
@@ -10,13 +12,24 @@ import discoverySv from '../locales/discovery.sv.json';
 import baseEn from '../locales/en.json';
 import moneyEn from '../locales/money.en.json';
 import moneySv from '../locales/money.sv.json';
+import paymentsEn from '../locales/payments.en.json';
+import paymentsSv from '../locales/payments.sv.json';
 import baseSv from '../locales/sv.json';
 
 export type Locale = 'sv' | 'en';
 
-// One dictionary per area (base, campaigns, money, chat, admin, discovery), merged. Each sv/en pair must have
+// One dictionary per area (base, campaigns, money, chat, admin, discovery, billing), merged. Each sv/en pair must have
 // exactly the same keys; these lines fail to compile otherwise.
-const sv = { ...baseSv, ...campaignsSv, ...moneySv, ...chatSv, ...adminSv, ...discoverySv };
+const sv = {
+  ...baseSv,
+  ...campaignsSv,
+  ...moneySv,
+  ...chatSv,
+  ...adminSv,
+  ...discoverySv,
+  ...billingSv,
+  ...paymentsSv,
+};
 const en = {
   ...baseEn,
   ...campaignsEn,
@@ -24,6 +37,8 @@ const en = {
   ...chatEn,
   ...adminEn,
   ...discoveryEn,
+  ...paymentsEn,
+  ...billingEn,
 } satisfies Record<keyof typeof sv, string>;
 export type MessageKey = keyof typeof sv;
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { sv, en } satisfies Record<

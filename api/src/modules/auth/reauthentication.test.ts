@@ -1,11 +1,10 @@
 import { balances, paymentMethods, sessions, users, withdrawals } from '@kollab/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../../test/support/factories.ts';
+import { createUser, creditCreator } from '../../../test/support/factories.ts';
 import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
 import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { creditAcceptedClaim } from '../ledger/ledger.service.ts';
 
 let t: TestApp;
 let smtp: TestSmtp;
@@ -62,9 +61,7 @@ describe('sensitive actions need a recent sign-in', () => {
   it('refuses adding a payout method, making one the default and withdrawing', async () => {
     const fresh = await signedInAgo(0);
     const added = (await (await addSwish(fresh.cookie)).json()) as { data: { id: string } };
-    await t.db.transaction((tx) =>
-      creditAcceptedClaim(tx, { id: `reauth-${fresh.user.id}`, creatorId: fresh.user.id, payoutOre: 100_000 }),
-    );
+    await creditCreator(t.db, { id: `reauth-${fresh.user.id}`, creatorId: fresh.user.id, payoutOre: 100_000 });
     await t.db
       .update(sessions)
       .set({ authenticatedAt: new Date(Date.now() - 11 * 60_000) })
@@ -156,9 +153,7 @@ describe('withdrawals to a newly added payout method wait for review', () => {
   async function creatorWithNewMethod() {
     const { user, cookie } = await signedInAgo(0, { role: 'creator' });
     const method = (await (await addSwish(cookie)).json()) as { data: { id: string } };
-    await t.db.transaction((tx) =>
-      creditAcceptedClaim(tx, { id: `hold-${user.id}`, creatorId: user.id, payoutOre: 200_000 }),
-    );
+    await creditCreator(t.db, { id: `hold-${user.id}`, creatorId: user.id, payoutOre: 200_000 });
     return { user, cookie, methodId: method.data.id };
   }
 

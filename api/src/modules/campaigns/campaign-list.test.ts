@@ -2,7 +2,14 @@ import type { CampaignView } from '@kollab/contract/api/campaigns';
 import { brandProfiles, campaignListVersion, campaigns, claims } from '@kollab/db/schema';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBrandProfile, createCampaign, createClaim, createUser } from '../../../test/support/factories.ts';
+import {
+  createBrandProfile,
+  createCampaign,
+  createClaim,
+  createUser,
+  deleteCampaignRow,
+  fundCampaign,
+} from '../../../test/support/factories.ts';
 import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
@@ -96,6 +103,7 @@ describe('the campaign list total', () => {
     const { id } = ((await created.json()) as { data: { id: string } }).data;
     const drafted = await expectTotalsExact();
     expect([drafted['creator '], drafted['brand '], drafted['admin ']]).toEqual([6, 7, 7]);
+    await fundCampaign(t.db, { id });
     const published = await t.app.request(`/api/campaigns/${id}/publish`, {
       method: 'POST',
       headers: jsonHeaders(brandCookie),
@@ -123,7 +131,7 @@ describe('the campaign list total', () => {
     expect((await expectTotalsExact())['creator &platform=tiktok']).toBe(2);
     await t.db.update(campaigns).set({ status: 'paused' }).where(eq(campaigns.id, first.id));
     expect((await expectTotalsExact())['creator ']).toBe(6);
-    await t.db.delete(campaigns).where(eq(campaigns.id, first.id));
+    await deleteCampaignRow(t.db, first.id);
     const afterDelete = await expectTotalsExact();
     expect([afterDelete['creator '], afterDelete['admin ']]).toEqual([6, 6]);
 

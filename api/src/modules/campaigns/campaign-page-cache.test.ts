@@ -2,7 +2,13 @@ import type { CampaignView } from '@kollab/contract/api/campaigns';
 import { brandProfiles, campaigns, claims, users } from '@kollab/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createBrandProfile, createCampaign, createClaim, createUser } from '../../../test/support/factories.ts';
+import {
+  createBrandProfile,
+  createCampaign,
+  createClaim,
+  createUser,
+  deleteCampaignRow,
+} from '../../../test/support/factories.ts';
 import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { forgetCampaignPages, pageCacheStats } from './campaign-page-cache.ts';
@@ -161,7 +167,7 @@ describe('creators’ campaign pages kept in memory', () => {
       'a campaign is paused',
       () => t.db.update(campaigns).set({ status: 'paused' }).where(eq(campaigns.title, 'Fika 07')),
     ],
-    ['a campaign is deleted', () => t.db.delete(campaigns).where(eq(campaigns.title, 'Resa 02'))],
+    ['a campaign is deleted', async () => deleteCampaignRow(t.db, (await campaignTitled('Resa 02')).id)],
     [
       'a creator holds a claim on a campaign that is then paused',
       async () => {

@@ -3,7 +3,13 @@ import { campaigns, claimEvents, claims, creatorProfiles, invitations, type User
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCampaign, createClaim, createInvitation, createUser } from '../../../test/support/factories.ts';
+import {
+  createCampaign,
+  createClaim,
+  createInvitation,
+  createUser,
+  fundCampaign,
+} from '../../../test/support/factories.ts';
 import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
 import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -293,6 +299,7 @@ describe('PATCH /api/campaigns/{id}', () => {
 
   it('locks budget, payout and slots once published, naming the locked fields (409)', async () => {
     const campaign = await draft();
+    await fundCampaign(t.db, campaign);
     expect((await call(t, 'POST', `/api/campaigns/${campaign.id}/publish`, brand.cookie)).status).toBe(200);
 
     const both = await call(t, 'PATCH', `/api/campaigns/${campaign.id}`, brand.cookie, {
@@ -319,6 +326,7 @@ describe('PATCH /api/campaigns/{id}', () => {
 
   it('still edits the other fields of a published campaign, and accepts unchanged money terms', async () => {
     const campaign = await draft();
+    await fundCampaign(t.db, campaign);
     await call(t, 'POST', `/api/campaigns/${campaign.id}/publish`, brand.cookie);
 
     const res = await call(t, 'PATCH', `/api/campaigns/${campaign.id}`, brand.cookie, {
@@ -378,6 +386,11 @@ describe('publish, pause, resume, cancel', () => {
 
     await expectError(await step(campaign.id, 'pause'), 409, conflict('draft', 'pause'));
     await expectError(await step(campaign.id, 'resume'), 409, conflict('draft', 'resume'));
+    await expectError(await step(campaign.id, 'publish'), 402, {
+      code: 'payment_required',
+      message: 'Pay for the campaign before it goes live',
+    });
+    await fundCampaign(t.db, campaign);
 
     const published = await step(campaign.id, 'publish');
     expect(published.status).toBe(200);
@@ -570,6 +583,7 @@ describe('matching on publish', () => {
       }),
     );
 
+    await fundCampaign(t.db, campaign);
     const published = await dataOf(await call(t, 'POST', `/api/campaigns/${campaign.id}/publish`, brand.cookie));
     const res = await call(t, 'GET', `/api/campaigns/${campaign.id}/matches`, brand.cookie);
 

@@ -19,6 +19,7 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { type CreatorCandidate, rankCreators } from '../../lib/matching.ts';
 import { addWorkingDays } from '../../lib/working-days.ts';
 import { claimMail } from '../claims/claims.mails.ts';
+import { closeCampaignEscrow, isFunded } from '../payments/escrow-lifecycle.ts';
 import { toCampaignViews } from './campaign-view.ts';
 import { getOwnCampaign } from './campaigns.service.ts';
 
@@ -83,40 +84,25 @@ export async function changeCampaignStatus(
   const now = new Date();
   if (action === 'publish' && campaign.endsAt <= now) throw AppError.validation({ endsAt: ['in_the_past'] });
   const invited = await db.transaction(async (tx) => {
+    if (action === 'publish') {
+      if (campaign.status !== 'draft')
+        throw new AppError('conflict', `Campaign is ${campaign.status}; it cannot publish`);
+      if (!(await isFunded(tx, id))) {
+        throw new AppError('payment_required', 'Pay for the campaign before it goes live');
+      }
+      return publishInTransaction(tx, id, now);
+    }
     const [row] = await tx
       .update(campaigns)
-      .set({ status: TO[action], ...(action === 'publish' ? { publishedAt: now } : {}) })
+      .set({ status: TO[action] })
       .where(and(eq(campaigns.id, id), inArray(campaigns.status, FROM[action])))
       .returning();
     if (!row) throw new AppError('conflict', `Campaign is ${campaign.status}; it cannot ${action}`);
-    if (action === 'cancel') await withdrawPendingClaimsAndInvitations(tx, actor, id);
-    if (action !== 'publish') return [];
-    const ranked = rankCreators(
-      {
-        categories: row.categories,
-        platforms: row.platforms.filter((p): p is 'instagram' | 'tiktok' => p === 'instagram' || p === 'tiktok'),
-        tiers: row.creatorTiers.filter((t): t is 'nano' | 'micro' | 'ugc' => ['nano', 'micro', 'ugc'].includes(t)),
-        audienceCountries: row.audienceCountries,
-        audienceAgeGroups: row.audienceAgeGroups,
-      },
-      await candidatesFor(tx),
-      inviteCount(row.slots),
-    );
-    if (ranked.length === 0) return [];
-    const respondBy = addWorkingDays(now, RESPOND_WITHIN_WORKING_DAYS);
-    return tx
-      .insert(invitations)
-      .values(
-        ranked.map((match) => ({
-          campaignId: id,
-          creatorId: match.creatorId,
-          score: match.score,
-          reasons: match.reasons,
-          respondBy,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning();
+    if (action === 'cancel') {
+      await withdrawPendingClaimsAndInvitations(tx, actor, id);
+      await closeCampaignEscrow(tx, row);
+    }
+    return [];
   });
   await recordAudit(
     db,
@@ -135,6 +121,51 @@ export async function changeCampaignStatus(
   const [view] = await toCampaignViews(db, actor, fresh ? [fresh] : []);
   if (!view) throw new AppError('not_found', 'Campaign not found');
   return view;
+}
+
+/**
+ * Publishes a draft campaign in the caller's transaction: ranks creators by fit and invites the best
+ * ones with a respond-by date 5 Swedish working days ahead. Used by the brand's "publish" once the
+ * campaign is funded, and by the payment that funds it (which publishes it as soon as it is paid).
+ * @throws conflict (not a draft)
+ */
+export async function publishInTransaction(
+  tx: Database,
+  id: string,
+  now = new Date(),
+): Promise<{ id: string; creatorId: string; respondBy: Date }[]> {
+  const [row] = await tx
+    .update(campaigns)
+    .set({ status: 'published', publishedAt: now })
+    .where(and(eq(campaigns.id, id), eq(campaigns.status, 'draft')))
+    .returning();
+  if (!row) throw new AppError('conflict', 'Campaign is not a draft; it cannot publish');
+  const ranked = rankCreators(
+    {
+      categories: row.categories,
+      platforms: row.platforms.filter((p): p is 'instagram' | 'tiktok' => p === 'instagram' || p === 'tiktok'),
+      tiers: row.creatorTiers.filter((t): t is 'nano' | 'micro' | 'ugc' => ['nano', 'micro', 'ugc'].includes(t)),
+      audienceCountries: row.audienceCountries,
+      audienceAgeGroups: row.audienceAgeGroups,
+    },
+    await candidatesFor(tx),
+    inviteCount(row.slots),
+  );
+  if (ranked.length === 0) return [];
+  const respondBy = addWorkingDays(now, RESPOND_WITHIN_WORKING_DAYS);
+  return tx
+    .insert(invitations)
+    .values(
+      ranked.map((match) => ({
+        campaignId: id,
+        creatorId: match.creatorId,
+        score: match.score,
+        reasons: match.reasons,
+        respondBy,
+      })),
+    )
+    .onConflictDoNothing()
+    .returning();
 }
 
 /**
@@ -183,11 +214,12 @@ export async function cancelCampaignInTransaction(
     .returning();
   if (!row) return null;
   await withdrawPendingClaimsAndInvitations(tx, actor, campaignId);
+  await closeCampaignEscrow(tx, row);
   await recordAudit(tx, actor, 'campaign.cancel', { type: 'campaign', id: campaignId }, details);
   return row;
 }
 
-async function mailInvitations(
+export async function mailInvitations(
   deps: PublishingDeps,
   title: string,
   invited: { id: string; creatorId: string; respondBy: Date }[],

@@ -20,7 +20,8 @@ import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import { addWorkingDays } from '../../lib/working-days.ts';
 import { deriveState } from '../campaigns/campaign-view.ts';
-import { creditAcceptedClaim } from '../ledger/ledger.service.ts';
+import { creditAcceptedClaim, releaseClaimPayout, reserveClaimPayout } from '../ledger/escrow.ts';
+import { isEscrowClosed } from '../payments/escrow-lifecycle.ts';
 import { type ClaimMailKind, claimMail } from './claims.mails.ts';
 
 export interface ClaimDeps {
@@ -203,11 +204,17 @@ export async function applyClaimTransition(
       .where(and(eq(campaigns.id, campaign.id), lt(campaigns.slotsTaken, campaigns.slots)))
       .returning({ id: campaigns.id });
     if (!taken) throw new AppError('conflict', 'Every slot of this campaign is taken');
+    // The payout is set aside from the campaign's escrow: no approval beyond what the brand paid.
+    await reserveClaimPayout(tx, claim);
   } else if (delta === -1) {
     await tx
       .update(campaigns)
       .set({ slotsTaken: sql`${campaigns.slotsTaken} - 1` })
       .where(and(eq(campaigns.id, campaign.id), gt(campaigns.slotsTaken, 0)));
+    await releaseClaimPayout(tx, claim, {
+      brandId: campaign.brandId,
+      escrowClosed: await isEscrowClosed(tx, campaign.id),
+    });
   }
   const now = new Date();
   const changes: Partial<typeof claims.$inferInsert> = { status: to };

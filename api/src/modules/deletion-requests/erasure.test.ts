@@ -33,7 +33,7 @@ import { sweep } from '../../jobs/scheduler.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { createMailer } from '../../lib/mailer.ts';
 import { toDeletionRequestView } from '../admin/privacy.service.ts';
-import { creditAcceptedClaim } from '../ledger/ledger.service.ts';
+import { creditAcceptedClaim } from '../ledger/escrow.ts';
 
 // ADR 022: erasing an account settles its money and work first. Every path over HTTP, on one
 // database per file; the review hold on new payout methods is off so an admin can pay at once.
@@ -582,8 +582,9 @@ describe('a brand with a live campaign and creators mid-work', () => {
     const [invitation] = await t.db.select().from(invitations).where(eq(invitations.id, invited.id));
     expect(invitation?.status).toBe('expired');
 
-    // Delivered work is paid once; earnings already posted stay the creators'.
-    expect(await postingCount()).toBe(postingsBefore + 2);
+    // Delivered work is paid once (c, f); the reservations of the cancelled claims (b, d, g) are
+    // released, and the unused escrow of the two funded campaigns it cancelled returns to the brand.
+    expect(await postingCount()).toBe(postingsBefore + 7);
     expect(await balancesOf(c.id)).toEqual({ available: 150_000, pending: 0 });
     expect(await balancesOf(f.id)).toEqual({ available: 90_000, pending: 0 });
     expect(await balancesOf(e.id)).toEqual({ available: 150_000, pending: 0 });

@@ -1,5 +1,5 @@
 import type { Database } from '@kollab/db';
-import { balances, type Claim, ledgerEntries, postings } from '@kollab/db/schema';
+import { balances, ledgerEntries, NON_NEGATIVE_ACCOUNTS, postings } from '@kollab/db/schema';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.ts';
 
@@ -7,6 +7,8 @@ export type LedgerAccount = (typeof ledgerEntries.$inferSelect)['account'];
 
 /** The holder id of the platform's own accounts. */
 export const PLATFORM = 'platform';
+
+const GUARDED: ReadonlySet<string> = new Set(NON_NEGATIVE_ACCOUNTS);
 
 export interface Entry {
   account: LedgerAccount;
@@ -17,8 +19,9 @@ export interface Entry {
 /**
  * Posts a balanced set of entries and moves the running balances, inside the caller's
  * transaction. A posting's `reference` is unique, so the same business event is never posted
- * twice: the second call returns false. A debit that would take a creator balance below zero
- * fails (a conditional update, backed by the table's CHECK).
+ * twice: the second call returns false. A debit that would take a creator, escrow or brand-credit
+ * balance below zero fails (a conditional update that locks the balance row, backed by the table's
+ * CHECK), so concurrent debits of one balance are serial and never overdraw it.
  * @throws validation_failed (amountOre: insufficient_funds)
  */
 export async function post(
@@ -26,6 +29,9 @@ export async function post(
   posting: { kind: string; reference: string; memo?: string; entries: Entry[] },
 ): Promise<boolean> {
   const sum = posting.entries.reduce((total, entry) => total + entry.amountOre, 0);
+  if (posting.entries.some((entry) => !Number.isSafeInteger(entry.amountOre) || entry.amountOre === 0)) {
+    throw new Error(`posting ${posting.reference} has a zero or non-integer entry`);
+  }
   if (sum !== 0) throw new Error(`posting ${posting.reference} does not balance (${sum})`);
   const [created] = await tx
     .insert(postings)
@@ -34,7 +40,7 @@ export async function post(
     .returning({ id: postings.id });
   if (!created) return false;
   for (const entry of posting.entries) {
-    if (entry.amountOre < 0 && entry.holderId !== PLATFORM) {
+    if (entry.amountOre < 0 && GUARDED.has(entry.account)) {
       const [moved] = await tx
         .update(balances)
         .set({ amountOre: sql`${balances.amountOre} + ${entry.amountOre}` })
@@ -59,21 +65,6 @@ export async function post(
     await tx.insert(ledgerEntries).values({ postingId: created.id, ...entry });
   }
   return true;
-}
-
-/** Credits an accepted claim's payout to the creator, once per claim however often it is called. */
-export async function creditAcceptedClaim(
-  tx: Database,
-  claim: Pick<Claim, 'id' | 'creatorId' | 'payoutOre'>,
-): Promise<boolean> {
-  return post(tx, {
-    kind: 'claim_accepted',
-    reference: `claim:${claim.id}:accepted`,
-    entries: [
-      { account: 'platform_payouts', holderId: PLATFORM, amountOre: -claim.payoutOre },
-      { account: 'creator_available', holderId: claim.creatorId, amountOre: claim.payoutOre },
-    ],
-  });
 }
 
 /** A holder's balance on one account (0 when nothing was ever posted). */

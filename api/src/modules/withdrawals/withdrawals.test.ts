@@ -2,11 +2,11 @@ import { queryRows } from '@kollab/db';
 import { balances, ledgerEntries, postings, withdrawals } from '@kollab/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser } from '../../../test/support/factories.ts';
+import { createUser, creditCreator } from '../../../test/support/factories.ts';
 import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
 import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { creditAcceptedClaim, post } from '../ledger/ledger.service.ts';
+import { post } from '../ledger/ledger.service.ts';
 
 let t: TestApp;
 let smtp: TestSmtp;
@@ -25,9 +25,7 @@ let claimSequence = 0;
 /** Gives a creator earnings as if a claim paying `amountOre` was accepted. */
 async function earn(creatorId: string, amountOre: number): Promise<void> {
   claimSequence += 1;
-  await t.db.transaction((tx) =>
-    creditAcceptedClaim(tx, { id: `test-claim-${claimSequence}-${creatorId}`, creatorId, payoutOre: amountOre }),
-  );
+  await creditCreator(t.db, { id: `test-claim-${claimSequence}-${creatorId}`, creatorId, payoutOre: amountOre });
 }
 
 async function creatorWithSwish(options: { locale?: 'sv' | 'en' } = {}) {
@@ -290,10 +288,7 @@ describe('the ledger', () => {
   it('credits an accepted claim once, however often it is posted', async () => {
     const creator = await createUser(t.db, { role: 'creator' });
     const claim = { id: `twice-${creator.id}`, creatorId: creator.id, payoutOre: 12_345 };
-    const results = await Promise.all([
-      t.db.transaction((tx) => creditAcceptedClaim(tx, claim)),
-      t.db.transaction((tx) => creditAcceptedClaim(tx, claim)),
-    ]);
+    const results = await Promise.all([creditCreator(t.db, claim), creditCreator(t.db, claim)]);
     expect(results.filter(Boolean)).toHaveLength(1);
     expect(await balance(creator.id, 'creator_available')).toBe(12_345);
   });

@@ -33,6 +33,8 @@ export interface AdminTableProps<Row extends GridValidRowModel & { id: string }>
   /** More controls in the filter row (a bulk action). */
   toolbar?: ReactNode;
   autoRowHeight?: boolean;
+  /** False for lists the API has no CSV export of (the export button is left out). */
+  exportable?: boolean;
 }
 
 /** Reloads a table after a change made in one of its dialogs. */
@@ -85,7 +87,11 @@ export function AdminTable<Row extends GridValidRowModel & { id: string }>(props
   return (
     // Wider than the layout's reading column on large screens: the tables have many columns.
     <Box sx={{ width: { lg: WIDE }, ml: { lg: `calc(50% - ${WIDE} / 2)` } }}>
-      <PageHeader title={props.title} intro={props.intro} action={exportButton} />
+      <PageHeader
+        title={props.title}
+        intro={props.intro}
+        action={props.exportable === false ? undefined : exportButton}
+      />
       <Box
         role="search"
         aria-label={t('admin.table.filters')}

@@ -6,8 +6,9 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { useNotification } from '@refinedev/core';
 import { useId, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useT } from '../../hooks/use-t';
-import { apiFetch } from '../../lib/api-fetch';
+import { apiFetch, isApiError } from '../../lib/api-fetch';
 import type { MessageKey } from '../../providers/i18n-provider';
 import { ConfirmDialog } from './confirm-dialog';
 import { PreviewDialog } from './preview-dialog';
@@ -57,6 +58,7 @@ export function CampaignStatusActions({
   const t = useT();
   const menuId = useId();
   const { open: notify } = useNotification();
+  const navigate = useNavigate();
   const [menuAnchor, setMenuAnchor] = useState<HTMLElement | null>(null);
   const [action, setAction] = useState<StatusAction>('pause');
   const [isAsking, setIsAsking] = useState(false);
@@ -64,9 +66,19 @@ export function CampaignStatusActions({
   if (actions.length === 0) return null;
 
   const run = async (chosen: StatusAction) => {
-    const { data } = await apiFetch<{ data: Campaign }>(`/api/campaigns/${encodeURIComponent(campaign.id)}/${chosen}`, {
-      method: 'POST',
-    });
+    let data: Campaign;
+    try {
+      ({ data } = await apiFetch<{ data: Campaign }>(`/api/campaigns/${encodeURIComponent(campaign.id)}/${chosen}`, {
+        method: 'POST',
+      }));
+    } catch (error) {
+      // An unpaid campaign goes to the payment step; it goes live once paid (ADR 024).
+      if (chosen === 'publish' && isApiError(error) && error.code === 'payment_required') {
+        navigate(`/campaigns/${encodeURIComponent(campaign.id)}/pay`);
+        return;
+      }
+      throw error;
+    }
     const done = chosen === 'publish' ? 'brandCampaigns.done.published' : TEXTS[chosen].done;
     notify?.({ type: 'success', message: t(done) });
     onChanged(data);

@@ -4,12 +4,14 @@ import { NavLink } from 'react-router';
 import { useT } from '../../hooks/use-t';
 import { useSession } from '../../providers/session';
 import { adminNav } from '../../routes/admin';
+import { billingNav } from '../../routes/billing';
 import { campaignNav } from '../../routes/campaigns';
 import { chatNav } from '../../routes/chat';
 import { discoveryNav } from '../../routes/discovery';
 import { moneyNav } from '../../routes/money';
+import { paymentNav } from '../../routes/payments';
 
-const ITEMS = [...campaignNav, ...discoveryNav, ...chatNav, ...moneyNav, ...adminNav];
+const ITEMS = [...campaignNav, ...discoveryNav, ...chatNav, ...moneyNav, ...paymentNav, ...billingNav, ...adminNav];
 
 /** The signed-in areas the user's role can use, as a scrollable row of links under the app bar. */
 export function MainNav() {

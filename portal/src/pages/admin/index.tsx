@@ -1,3 +1,4 @@
+import AccountBalance from '@mui/icons-material/AccountBalance';
 import Campaign from '@mui/icons-material/Campaign';
 import DataUsage from '@mui/icons-material/DataUsage';
 import DeleteForever from '@mui/icons-material/DeleteForever';
@@ -7,7 +8,9 @@ import History from '@mui/icons-material/History';
 import MarkEmailRead from '@mui/icons-material/MarkEmailRead';
 import Payments from '@mui/icons-material/Payments';
 import People from '@mui/icons-material/People';
+import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import Storefront from '@mui/icons-material/Storefront';
+import UploadFile from '@mui/icons-material/UploadFile';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -18,6 +21,7 @@ import { RoleOnly } from '../../components/auth/role-only';
 import { PageHeader } from '../../components/layout/page-header';
 import { useT } from '../../hooks/use-t';
 import type { MessageKey } from '../../providers/i18n-provider';
+import { adminPaymentSections } from '../../routes/payments';
 
 const SECTIONS: { to: string; title: MessageKey; body: MessageKey; icon: ReactNode }[] = [
   { to: '/admin/users', title: 'admin.users.title', body: 'admin.home.users', icon: <People /> },
@@ -26,6 +30,10 @@ const SECTIONS: { to: string; title: MessageKey; body: MessageKey; icon: ReactNo
   { to: '/admin/campaigns', title: 'admin.campaigns.title', body: 'admin.home.campaigns', icon: <Campaign /> },
   { to: '/admin/claims', title: 'admin.claims.title', body: 'admin.home.claims', icon: <FactCheck /> },
   { to: '/admin/withdrawals', title: 'admin.home.payoutsTitle', body: 'admin.home.payouts', icon: <Payments /> },
+  ...adminPaymentSections,
+  { to: '/admin/invoices', title: 'admin.invoices.title', body: 'admin.home.invoices', icon: <ReceiptLong /> },
+  { to: '/admin/bank-files', title: 'admin.bankFiles.title', body: 'admin.home.bankFiles', icon: <UploadFile /> },
+  { to: '/admin/sie', title: 'admin.sie.title', body: 'admin.home.sie', icon: <AccountBalance /> },
   {
     to: '/admin/subscribers',
     title: 'admin.subscribers.title',

@@ -13,7 +13,7 @@ import { PageHeader } from '../../../components/layout/page-header';
 import { PageLoader } from '../../../components/layout/page-loader';
 import { useApiQuery } from '../../../hooks/use-api-query';
 import { useT } from '../../../hooks/use-t';
-import { apiFetch } from '../../../lib/api-fetch';
+import { apiFetch, isApiError } from '../../../lib/api-fetch';
 import { errorText } from '../../../lib/error-text';
 
 /** Money terms are locked once a campaign has been published; an edit then leaves them out. */
@@ -75,7 +75,14 @@ function CampaignEditor() {
   };
   const publish = async () => {
     if (!preview) return;
-    await apiFetch(`/api/campaigns/${encodeURIComponent(preview.id)}/publish`, { method: 'POST' });
+    try {
+      await apiFetch(`/api/campaigns/${encodeURIComponent(preview.id)}/publish`, { method: 'POST' });
+    } catch (error) {
+      // An unpaid campaign goes to the payment step; it goes live once paid (ADR 024).
+      if (!isApiError(error) || error.code !== 'payment_required') throw error;
+      navigate(`/campaigns/${encodeURIComponent(preview.id)}/pay`);
+      return;
+    }
     notify?.({ type: 'success', message: t('brandCampaigns.done.published') });
     navigate(`/brand/campaigns/${preview.id}`);
   };

@@ -1,0 +1,149 @@
+import type { BillingAddress, BillingDocumentView, ListInvoicesQuery } from '@kollab/contract/api/billing';
+import type { Database } from '@kollab/db';
+import { type BillingDocument, billingAddresses, billingDocuments, type User, users } from '@kollab/db/schema';
+import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { recordAudit } from '../../lib/audit.ts';
+import { AppError } from '../../lib/errors.ts';
+import { renderDocumentPdf } from './document-pdf.ts';
+import { campaignOf, swedishToday, toDocumentView } from './documents.service.ts';
+import { applyInvoicePayment } from './settlement.ts';
+
+const original = alias(billingDocuments, 'original');
+
+function stateFilter(state: ListInvoicesQuery['state']): SQL | undefined {
+  const today = swedishToday();
+  if (state === 'paid') return isNotNull(billingDocuments.paidAt);
+  if (state === 'credited') return eq(billingDocuments.kind, 'credit_note');
+  if (state === 'overdue')
+    return and(
+      isNull(billingDocuments.paidAt),
+      eq(billingDocuments.kind, 'invoice'),
+      lt(billingDocuments.dueOn, today),
+    );
+  if (state === 'open')
+    return and(
+      isNull(billingDocuments.paidAt),
+      eq(billingDocuments.kind, 'invoice'),
+      gte(billingDocuments.dueOn, today),
+    );
+  return undefined;
+}
+
+const SORT = {
+  issuedOn: billingDocuments.issuedOn,
+  dueOn: billingDocuments.dueOn,
+  totalOre: billingDocuments.totalOre,
+  documentNumber: billingDocuments.number,
+} as const;
+
+/** Admin: every document, filtered by kind and state, paginated on the server. */
+export async function listDocuments(db: Database, query: ListInvoicesQuery) {
+  const where = and(query.kind ? eq(billingDocuments.kind, query.kind) : undefined, stateFilter(query.state));
+  const column = SORT[query.sort];
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ document: billingDocuments, brand: users, creditsNumber: original.documentNumber })
+      .from(billingDocuments)
+      .innerJoin(users, eq(users.id, billingDocuments.brandId))
+      .leftJoin(original, eq(original.id, billingDocuments.creditsDocumentId))
+      .where(where)
+      .orderBy(
+        query.order === 'asc' ? asc(column) : desc(column),
+        desc(billingDocuments.number),
+        asc(billingDocuments.id),
+      )
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(billingDocuments).where(where),
+  ]);
+  return {
+    data: rows.map(({ document, brand, creditsNumber }) => ({
+      ...toDocumentView(document, creditsNumber),
+      brand: { id: brand.id, name: document.buyer.name, email: brand.email },
+    })),
+    total: totals[0]?.total ?? 0,
+  };
+}
+
+/** Brand: its own invoices, receipts and credit notes, newest first. */
+export async function listOwnDocuments(db: Database, brand: User): Promise<BillingDocumentView[]> {
+  const rows = await db
+    .select({ document: billingDocuments, creditsNumber: original.documentNumber })
+    .from(billingDocuments)
+    .leftJoin(original, eq(original.id, billingDocuments.creditsDocumentId))
+    .where(eq(billingDocuments.brandId, brand.id))
+    .orderBy(desc(billingDocuments.createdAt), desc(billingDocuments.number));
+  return rows.map(({ document, creditsNumber }) => toDocumentView(document, creditsNumber));
+}
+
+/** A document its brand or an admin may see; anyone else gets `not_found` (ADR 004). */
+export async function getVisibleDocument(db: Database, actor: User, id: string): Promise<BillingDocument> {
+  const [row] = await db.select().from(billingDocuments).where(eq(billingDocuments.id, id));
+  if (!row || (actor.role !== 'admin' && row.brandId !== actor.id))
+    throw new AppError('not_found', 'Document not found');
+  return row;
+}
+
+export async function documentPdf(db: Database, row: BillingDocument): Promise<Buffer> {
+  const credits = row.creditsDocumentId
+    ? ((await db.select().from(billingDocuments).where(eq(billingDocuments.id, row.creditsDocumentId)))[0] ?? null)
+    : null;
+  return renderDocumentPdf(row, {
+    campaign: await campaignOf(db, row),
+    credits: credits ? { documentNumber: credits.documentNumber, issuedOn: credits.issuedOn } : null,
+  });
+}
+
+/**
+ * Admin marks an open invoice paid (money that came in outside the bank files), with a reason kept
+ * on the invoice and in the audit log; the rest of the invoice is settled.
+ * @throws not_found, conflict (not an open invoice)
+ */
+export async function markInvoicePaid(
+  db: Database,
+  admin: User,
+  id: string,
+  reason: string,
+): Promise<BillingDocumentView> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(billingDocuments).where(eq(billingDocuments.id, id)).for('update');
+    if (row?.kind !== 'invoice') throw new AppError('not_found', 'Invoice not found');
+    if (row.paidAt) throw new AppError('conflict', 'The invoice is already paid');
+    const [paid] = await tx
+      .update(billingDocuments)
+      .set({ paidOre: row.totalOre, paidAt: new Date(), paidNote: reason })
+      .where(eq(billingDocuments.id, id))
+      .returning();
+    if (!paid) throw new Error('invoice update returned nothing');
+    await recordAudit(
+      tx,
+      admin,
+      'invoice.mark_paid',
+      { type: 'invoice', id },
+      { reason, amountOre: row.totalOre - row.paidOre },
+    );
+    await applyInvoicePayment(tx, {
+      invoice: paid,
+      amountOre: row.totalOre - row.paidOre,
+      bankReference: null,
+      source: 'manual',
+      completes: true,
+      actor: admin,
+    });
+    return toDocumentView(paid);
+  });
+}
+
+export async function findBillingAddress(db: Database, brand: User): Promise<BillingAddress | null> {
+  const [row] = await db.select().from(billingAddresses).where(eq(billingAddresses.userId, brand.id));
+  return row ? { street: row.street, postalCode: row.postalCode, city: row.city, country: row.country } : null;
+}
+
+export async function saveBillingAddress(db: Database, brand: User, input: BillingAddress): Promise<BillingAddress> {
+  await db
+    .insert(billingAddresses)
+    .values({ userId: brand.id, ...input })
+    .onConflictDoUpdate({ target: billingAddresses.userId, set: { ...input, updatedAt: new Date() } });
+  return input;
+}

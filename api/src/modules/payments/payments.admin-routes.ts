@@ -1,0 +1,137 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  AdminPaymentSchema,
+  EscrowRowSchema,
+  ListEscrowQuerySchema,
+  ListPaymentsQuerySchema,
+} from '@kollab/contract/api/payments';
+import { createRouter } from '../../lib/create-router.ts';
+import { toCsv } from '../../lib/csv.ts';
+import { authErrorResponses, errorResponses, jsonContent } from '../../lib/openapi.ts';
+import { requireRole } from '../../middleware/require-user.ts';
+import { listEscrow, listPayments } from './payments.queries.ts';
+
+const tags = ['Payments'];
+const common = { ...errorResponses, ...authErrorResponses };
+const csvResponse = { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } }, ...common };
+const EXPORT_ROWS = 100;
+const EXPORT_PAGES = 100;
+
+function csvHeaders(name: string) {
+  return {
+    'Content-Type': 'text/csv; charset=utf-8',
+    'Content-Disposition': `attachment; filename="kollab-${name}-${new Date().toISOString().slice(0, 10)}.csv"`,
+    'Cache-Control': 'no-store',
+  };
+}
+
+/** Admin: every brand payment and every funded campaign's escrow, as pages and as CSV. */
+export const paymentAdminRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/admin/payments',
+      tags,
+      summary: 'Admin: every brand payment',
+      request: { query: ListPaymentsQuerySchema },
+      responses: {
+        200: jsonContent(z.object({ data: z.array(AdminPaymentSchema), total: z.number() }), 'A page of payments'),
+        ...common,
+      },
+    }),
+    async (c) => {
+      requireRole(c, 'admin');
+      return c.json(await listPayments(c.var.db, c.req.valid('query')), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/admin/payments/export',
+      tags,
+      summary: 'Admin: the filtered payments as CSV',
+      request: { query: ListPaymentsQuerySchema },
+      responses: csvResponse,
+    }),
+    async (c) => {
+      requireRole(c, 'admin');
+      const rows = [];
+      for (let page = 1; page <= EXPORT_PAGES; page++) {
+        const { data } = await listPayments(c.var.db, { ...c.req.valid('query'), page, pageSize: EXPORT_ROWS });
+        rows.push(...data);
+        if (data.length < EXPORT_ROWS) break;
+      }
+      const csv = toCsv(
+        [
+          ['id', (row) => row.id],
+          ['created_at', (row) => row.createdAt],
+          ['brand', (row) => row.brand.name],
+          ['campaign', (row) => row.campaignTitle],
+          ['method', (row) => row.method],
+          ['status', (row) => row.status],
+          ['creator_budget_ore', (row) => row.creatorBudgetOre],
+          ['fee_ore', (row) => row.feeOre],
+          ['vat_ore', (row) => row.vatOre],
+          ['credit_applied_ore', (row) => row.creditAppliedOre],
+          ['amount_ore', (row) => row.amountOre],
+          ['received_ore', (row) => row.receivedOre],
+          ['paid_at', (row) => row.paidAt],
+        ],
+        rows,
+      );
+      return c.body(csv, 200, csvHeaders('payments'));
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/admin/escrow',
+      tags,
+      summary: 'Admin: escrow per funded campaign',
+      request: { query: ListEscrowQuerySchema },
+      responses: {
+        200: jsonContent(z.object({ data: z.array(EscrowRowSchema), total: z.number() }), 'A page of escrow rows'),
+        ...common,
+      },
+    }),
+    async (c) => {
+      requireRole(c, 'admin');
+      const page = await listEscrow(c.var.db, c.req.valid('query'));
+      return c.json({ data: page.data.map((row) => ({ ...row, id: row.campaignId })), total: page.total }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/admin/escrow/export',
+      tags,
+      summary: 'Admin: escrow per funded campaign as CSV',
+      request: { query: ListEscrowQuerySchema },
+      responses: csvResponse,
+    }),
+    async (c) => {
+      requireRole(c, 'admin');
+      const rows = [];
+      for (let page = 1; page <= EXPORT_PAGES; page++) {
+        const { data } = await listEscrow(c.var.db, { ...c.req.valid('query'), page, pageSize: EXPORT_ROWS });
+        rows.push(...data);
+        if (data.length < EXPORT_ROWS) break;
+      }
+      const csv = toCsv(
+        [
+          ['campaign_id', (row) => row.campaignId],
+          ['campaign', (row) => row.campaignTitle],
+          ['brand', (row) => row.brandName],
+          ['funded_at', (row) => row.fundedAt],
+          ['closed_at', (row) => row.closedAt],
+          ['paid_in_ore', (row) => row.paidInOre],
+          ['paid_to_creators_ore', (row) => row.paidToCreatorsOre],
+          ['returned_ore', (row) => row.returnedOre],
+          ['escrow_ore', (row) => row.escrowOre],
+          ['reserved_ore', (row) => row.reservedOre],
+        ],
+        rows,
+      );
+      return c.body(csv, 200, csvHeaders('escrow'));
+    },
+  );
