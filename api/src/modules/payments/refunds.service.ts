@@ -84,7 +84,10 @@ async function sendRefund(deps: CardDeps, row: PaymentRefund, intent: string): P
         .returning();
       if (updated?.status === 'failed') await postRefundFailed(tx, updated);
       if (updated?.status === 'succeeded') await runHooks('refundSucceeded', tx, updated);
-      return updated ?? row;
+      if (updated) return updated;
+      // The provider's webhook got there first and settled it.
+      const [current] = await tx.select().from(paymentRefunds).where(eq(paymentRefunds.id, row.id));
+      return current ?? row;
     });
   } catch (error) {
     const failure = providerError(error);

@@ -73,6 +73,9 @@ function PayStep() {
   const explain = (caught: unknown) => {
     const [decline] = fieldCodes(caught, 'card');
     if (isApiError(caught) && caught.code === 'card_declined') return t(declineKey(decline));
+    // Billing's invoice hook needs the buyer's address and organisation number (its 422 names them).
+    if (fieldCodes(caught, 'billingAddress').length) return t('payments.invoice.addressNeeded');
+    if (fieldCodes(caught, 'orgNumber').length) return validationText(t, 'org_number_required');
     const [field] = fieldCodes(caught, 'method');
     return field ? validationText(t, field) : errorText(t, caught);
   };
