@@ -10,6 +10,7 @@ import { requestId } from 'hono/request-id';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import type { Env } from './env.ts';
+import type { BankId } from './integrations/bankid/configure.ts';
 import type { AfterResponse } from './lib/after-response.ts';
 import { compressJson } from './lib/compress-json.ts';
 import { createSitePolicies } from './lib/content-security-policy.ts';
@@ -65,6 +66,8 @@ export interface AppDeps {
   bus: MessageBus;
   /** The influencer-data provider's client (the real provider, or the built-in sample). */
   provider: Provider;
+  /** BankID (the real one or the stand-in); absent when neither is configured (ADR 024). */
+  bankId?: BankId;
   /** Built marketing site (Astro `dist`), served at `/`. */
   siteDir: string;
   /** Built portal (Vite `dist`), served at `/app/`. */
@@ -104,6 +107,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     c.set('secrets', deps.secrets);
     c.set('storage', deps.storage);
     c.set('bus', deps.bus);
+    c.set('bankId', deps.bankId);
     const started = performance.now();
     await next();
     logger.info(

@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { createDb, migrate, seedDemo } from '@kollab/db';
 import { createApp } from './app.ts';
 import { EnvError, parseEnv } from './env.ts';
+import { type BankIdStandInHandle, configureBankId } from './integrations/bankid/configure.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { createAfterResponse } from './lib/after-response.ts';
 import { securePrivateDataDir } from './lib/data-dir.ts';
@@ -25,6 +26,8 @@ export interface ServerOptions {
    * PROVIDER_API_KEY is not set; closed on shutdown. The API never starts a stand-in itself (ADR 014).
    */
   sampleProvider?: { url: string; apiKey: string; close(): Promise<void> };
+  /** The BankID stand-in it started because BANKID_URL is not set; closed on shutdown (ADR 024). */
+  bankIdStandIn?: BankIdStandInHandle;
 }
 
 /** Starts the API: `node api/src/server.ts` with a real provider, or `npm start` (scripts/start.ts). */
@@ -81,6 +84,9 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
   // the public server), reached over HTTP exactly as the real provider would be.
   if (sample) logger.info({ url: sample.url }, 'sample provider listening on the loopback interface');
   const provider = createProvider(env, logger, sample ? { sample } : {});
+  const bankIdStandIn = env.BANKID_URL ? undefined : options.bankIdStandIn;
+  if (bankIdStandIn) logger.info({ app: bankIdStandIn.appUrl }, 'BankID stand-in listening on the loopback interface');
+  const bankId = await configureBankId(env, bankIdStandIn);
   const app = createApp({
     db: database.db,
     dbKind: database.kind,
@@ -92,6 +98,7 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
     bus,
     secrets,
     provider,
+    ...(bankId ? { bankId } : {}),
     siteDir: join(repoRoot, 'site', 'dist'),
     portalDir: join(repoRoot, 'portal', 'dist'),
   });
@@ -120,6 +127,7 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
       // Mail promised in answers already sent (sign-up, reset links) goes out before the database closes.
       await afterResponse.settle();
       await sample?.close();
+      await options.bankIdStandIn?.close();
       await bus.close();
       await database.close();
       logger.info('stopped');
