@@ -48,6 +48,7 @@ import { createDiscoveryRoutes } from './modules/discovery/discovery.routes.ts';
 import type { Provider } from './modules/discovery/provider.ts';
 import { mountDocs } from './modules/docs/docs.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes.ts';
 import { subscriberRoutes } from './modules/subscribers/subscribers.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -143,6 +144,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', campaignRoutes);
   app.route('/api', claimRoutes);
   app.route('/api', withdrawalRoutes);
+  app.route('/api', identityRoutes);
   app.route('/api', chatRoutes);
   app.route('/api', subscriberRoutes);
   app.route('/api', deletionRequestRoutes);

@@ -32,6 +32,7 @@ describe('the test persons', () => {
     ]);
     expect(results).toEqual([
       ['adult', 'ok'],
+      ['adult2', 'ok'],
       ['minor', 'under_18'],
       ['coordination', 'ok'],
       ['cancelled', 'ok'],
@@ -41,7 +42,7 @@ describe('the test persons', () => {
     ]);
     const minor = testPersons(now).find((person) => person.id === 'minor');
     expect(minor?.personalNumber.slice(0, 8)).toBe('20091101');
-    const coordination = parsePersonalNumber(testPersons(now)[2]?.personalNumber ?? '', now);
+    const coordination = parsePersonalNumber(testPersons(now)[3]?.personalNumber ?? '', now);
     expect(coordination.ok && coordination.value.isCoordinationNumber).toBe(true);
   });
 });
@@ -58,7 +59,7 @@ describe('the BankID stand-in', () => {
     const page = await standIn.app.request(`/app?autostarttoken=${order.autoStartToken}&redirect=null`);
     const text = await page.text();
     expect(text).toContain('Identifiera / Identify');
-    expect(text.match(/type="radio"/g)).toHaveLength(7);
+    expect(text.match(/type="radio"/g)).toHaveLength(8);
     expect(await collect(order.orderRef ?? '')).toMatchObject({ status: 'pending', hintCode: 'userSign' });
     const unpicked = await form(`/app/${order.orderRef}/approve`, {});
     expect(unpicked.status).toBe(422);
@@ -69,7 +70,7 @@ describe('the BankID stand-in', () => {
       completionData: { user: { personalNumber: string } };
     };
     expect(done.status).toBe('complete');
-    expect(done.completionData.user.personalNumber).toBe(standIn.persons()[1]?.personalNumber);
+    expect(done.completionData.user.personalNumber).toBe(standIn.persons()[2]?.personalNumber);
   });
 
   it('opens an order from a scanned QR code only when its code is right', async () => {

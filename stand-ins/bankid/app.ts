@@ -4,7 +4,7 @@
  * order (the autostart link, or a scanned QR code's content), picks a test person and approves or
  * cancels. No real BankID, no real signature: see README.md.
  */
-import { Hono } from 'hono';
+import { type Context, Hono, type Next } from 'hono';
 import { html } from 'hono/html';
 import { type Order, OrderBook } from './orders.ts';
 import { type TestPerson, testPersons } from './persons.ts';
@@ -27,6 +27,9 @@ export interface BankIdStandInApp {
   /** Set to make every API call fail this way; undefined answers normally. */
   fault: BankIdFault | undefined;
 }
+
+const PAGE_POLICY =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
 
 const FAULT_ANSWERS = {
   maintenance: [503, 'maintenance'],
@@ -85,7 +88,13 @@ export function createBankIdStandIn(options: BankIdStandInOptions = {}): BankIdS
   });
   state.app.route('/rp/v6.0', api);
 
-  // The "BankID app": open an order, pick a person, approve or cancel.
+  // The "BankID app": open an order, pick a person, approve or cancel. No script; a strict policy.
+  const policy = async (c: Context, next: Next) => {
+    await next();
+    c.header('Content-Security-Policy', PAGE_POLICY);
+  };
+  state.app.use('/app', policy);
+  state.app.use('/app/*', policy);
   state.app.get('/app', (c) => {
     const token = c.req.query('autostarttoken');
     const qr = c.req.query('qr');

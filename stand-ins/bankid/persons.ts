@@ -62,6 +62,14 @@ export function testPersons(now: Date = new Date()): TestPerson[] {
       'Anna',
       'Andersson',
     ),
+    person(
+      'adult2',
+      'Vuxen (52 år)',
+      'Adult (52)',
+      testPersonalNumber(today.year - 52, 8, 21, '164'),
+      'Bo',
+      'Bengtsson',
+    ),
     // Born on the 1st of this month 17 years ago: turned 17 this month, 18 only in eleven months.
     person(
       'minor',

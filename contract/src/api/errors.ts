@@ -39,6 +39,12 @@ export const ERROR_STATUS = {
   email_not_verified: 403,
   /** The provider is still preparing the data (performance data); ask again in a few minutes. */
   retry_later: 409,
+  /** BankID is not configured, cannot be reached, did not answer in time or is in maintenance (RFA5). */
+  bankid_unavailable: 503,
+  /** BankID refused a second order for a person who already has one in progress (RFA4). */
+  bankid_already_in_progress: 409,
+  /** The action needs an identity verified with BankID (withdrawals after `IDENTITY_REQUIRED_FROM`, campaigns that ask for it). */
+  identity_required: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -1,5 +1,6 @@
 export * from './auth.ts';
 export * from './campaigns.ts';
+export * from './identity.ts';
 export * from './marketing.ts';
 export * from './messages.ts';
 export * from './money.ts';

@@ -8,15 +8,17 @@ import chatSv from '../locales/chat.sv.json';
 import discoveryEn from '../locales/discovery.en.json';
 import discoverySv from '../locales/discovery.sv.json';
 import baseEn from '../locales/en.json';
+import identityEn from '../locales/identity.en.json';
+import identitySv from '../locales/identity.sv.json';
 import moneyEn from '../locales/money.en.json';
 import moneySv from '../locales/money.sv.json';
 import baseSv from '../locales/sv.json';
 
 export type Locale = 'sv' | 'en';
 
-// One dictionary per area (base, campaigns, money, chat, admin, discovery), merged. Each sv/en pair must have
+// One dictionary per area (base, campaigns, money, chat, admin, discovery, identity), merged. Each sv/en pair must have
 // exactly the same keys; these lines fail to compile otherwise.
-const sv = { ...baseSv, ...campaignsSv, ...moneySv, ...chatSv, ...adminSv, ...discoverySv };
+const sv = { ...baseSv, ...campaignsSv, ...moneySv, ...chatSv, ...adminSv, ...discoverySv, ...identitySv };
 const en = {
   ...baseEn,
   ...campaignsEn,
@@ -24,6 +26,7 @@ const en = {
   ...chatEn,
   ...adminEn,
   ...discoveryEn,
+  ...identityEn,
 } satisfies Record<keyof typeof sv, string>;
 export type MessageKey = keyof typeof sv;
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { sv, en } satisfies Record<
