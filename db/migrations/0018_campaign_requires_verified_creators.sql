@@ -1,0 +1,1 @@
+ALTER TABLE "campaigns" ADD COLUMN "require_verified_creators" boolean DEFAULT false NOT NULL;
