@@ -84,7 +84,9 @@ describe('campaigns that require verified creators', () => {
       headers: jsonHeaders(brandCookie),
       body: JSON.stringify({ requireVerifiedCreators: true }),
     });
-    expect(((await edited.json()) as { data: { requireVerifiedCreators: boolean } }).data.requireVerifiedCreators).toBe(true);
+    expect(((await edited.json()) as { data: { requireVerifiedCreators: boolean } }).data.requireVerifiedCreators).toBe(
+      true,
+    );
 
     const campaign = await createCampaign(required.db, brand.id, { requireVerifiedCreators: true });
     const open = await createCampaign(required.db, brand.id);
