@@ -34,6 +34,7 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { sessionMiddleware } from './middleware/session.ts';
 import { accountDataRoutes } from './modules/account-data/account-data.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { agreementRoutes } from './modules/agreements/agreements.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { sessionRoutes } from './modules/auth/sessions.routes.ts';
@@ -145,6 +146,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', claimRoutes);
   app.route('/api', withdrawalRoutes);
   app.route('/api', identityRoutes);
+  app.route('/api', agreementRoutes);
   app.route('/api', chatRoutes);
   app.route('/api', subscriberRoutes);
   app.route('/api', deletionRequestRoutes);

@@ -1,3 +1,4 @@
+export * from './agreements.ts';
 export * from './auth.ts';
 export * from './campaigns.ts';
 export * from './identity.ts';

@@ -1,4 +1,5 @@
 import type { AppVariables } from '../../lib/context.ts';
+import { keepSignedAgreement } from '../agreements/agreements.service.ts';
 import type { CompletionHandlers } from './bankid-orders.service.ts';
 import { verifyIdentityOnCompletion } from './identity.service.ts';
 
@@ -6,8 +7,6 @@ import { verifyIdentityOnCompletion } from './identity.service.ts';
 export function completionHandlers(vars: Pick<AppVariables, 'secrets'>): CompletionHandlers {
   return {
     identify: verifyIdentityOnCompletion(vars.secrets),
-    sign_claim: async () => {
-      throw new Error('signing orders are not started yet');
-    },
+    sign_claim: keepSignedAgreement(vars.secrets),
   };
 }
