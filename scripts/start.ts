@@ -27,6 +27,6 @@ try {
 const sampleProvider = process.env.PROVIDER_API_KEY?.trim()
   ? undefined
   : await startEmbeddedSampleProvider(faults ? { faults } : {});
-// BankID (ADR 024): the stand-in, with its own test CA and RP certificate, unless BANKID_URL is set.
+// BankID (ADR 026): the stand-in, with its own test CA and RP certificate, unless BANKID_URL is set.
 const bankIdStandIn = process.env.BANKID_URL?.trim() ? undefined : await startBankIdStandIn();
 await startServer({ ...(sampleProvider ? { sampleProvider } : {}), ...(bankIdStandIn ? { bankIdStandIn } : {}) });

@@ -68,7 +68,7 @@ export interface AppDeps {
   bus: MessageBus;
   /** The influencer-data provider's client (the real provider, or the built-in sample). */
   provider: Provider;
-  /** BankID (the real one or the stand-in); absent when neither is configured (ADR 024). */
+  /** BankID (the real one or the stand-in); absent when neither is configured (ADR 026). */
   bankId?: BankId;
   /** Built marketing site (Astro `dist`), served at `/`. */
   siteDir: string;

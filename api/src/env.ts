@@ -140,7 +140,7 @@ const EnvSchema = z
     GOOGLE_USERINFO_URL: z
       .url({ message: 'expected a URL' })
       .default('https://openidconnect.googleapis.com/v1/userinfo'),
-    /** BankID's relying-party API (ADR 024); unset: `npm start` runs the stand-in (stand-ins/bankid). */
+    /** BankID's relying-party API (ADR 026); unset: `npm start` runs the stand-in (stand-ins/bankid). */
     BANKID_URL: optionalText.pipe(z.url({ protocol: /^https$/, message: 'expected an https:// URL' }).optional()),
     /** The RP certificate BankID issued: a PKCS#12 file (+ passphrase), or a PEM certificate and key. */
     BANKID_PFX_PATH: optionalText,

@@ -26,7 +26,7 @@ export interface ServerOptions {
    * PROVIDER_API_KEY is not set; closed on shutdown. The API never starts a stand-in itself (ADR 014).
    */
   sampleProvider?: { url: string; apiKey: string; close(): Promise<void> };
-  /** The BankID stand-in it started because BANKID_URL is not set; closed on shutdown (ADR 024). */
+  /** The BankID stand-in it started because BANKID_URL is not set; closed on shutdown (ADR 026). */
   bankIdStandIn?: BankIdStandInHandle;
 }
 

@@ -1,6 +1,6 @@
 /**
  * BankID's recommended user messages (RFA, "Recommended Feedback to the user, Anvisning") in Swedish
- * and English, and which one belongs to a collect answer or an API error (ADR 024). The portal shows
+ * and English, and which one belongs to a collect answer or an API error (ADR 026). The portal shows
  * exactly these texts; the API answers with `status` and `hintCode` as BankID gave them.
  */
 export const BANKID_MESSAGES = {

@@ -25,7 +25,7 @@ export interface AppVariables {
   secrets: Secrets;
   storage: Storage;
   bus: MessageBus;
-  /** BankID's RP client, or undefined when BankID is not configured (ADR 024). */
+  /** BankID's RP client, or undefined when BankID is not configured (ADR 026). */
   bankId: BankId | undefined;
 }
 

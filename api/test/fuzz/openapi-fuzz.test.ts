@@ -64,7 +64,7 @@ let files: SampleFiles;
 beforeAll(async () => {
   // The built-in sample provider, mail and uploads to files, no Google and no injected faults,
   // whatever the shell has set: the fuzzer must never spend provider credits or reach the network.
-  // BankID is the stand-in (ADR 024): BankID routes answer as they do under `npm start`.
+  // BankID is the stand-in (ADR 026): BankID routes answer as they do under `npm start`.
   bankId = await startBankIdStandIn();
   t = await createTestApp({
     bankIdStandIn: bankId,

@@ -4,7 +4,7 @@ import { id } from './columns.ts';
 import { users } from './users.ts';
 
 /**
- * A claim's agreement signed with BankID (ADR 024), beside the claim rather than in it: the exact text
+ * A claim's agreement signed with BankID (ADR 026), beside the claim rather than in it: the exact text
  * the creator saw in the BankID app, and BankID's signature and OCSP response as they came. One per claim.
  */
 export const claimAgreements = pgTable(

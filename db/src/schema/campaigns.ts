@@ -77,7 +77,7 @@ export const campaigns = pgTable(
     usageRights: usageRights().notNull().default('organic'),
     usageMonths: integer(),
     maxRevisions: integer().notNull().default(2),
-    /** Only creators whose identity is verified with BankID may claim (ADR 024). */
+    /** Only creators whose identity is verified with BankID may claim (ADR 026). */
     requireVerifiedCreators: boolean().notNull().default(false),
     coverKey: text(),
     status: campaignStatus().notNull().default('draft'),

@@ -2,7 +2,7 @@ import { date, index, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'driz
 import { id } from './columns.ts';
 import { users } from './users.ts';
 
-/** How an identity was proven; BankID only today (ADR 024). */
+/** How an identity was proven; BankID only today (ADR 026). */
 export const identityMethod = pgEnum('identity_method', ['bankid']);
 
 /**

@@ -56,7 +56,7 @@ function orderBody(request: BankIdOrderRequest): Record<string, unknown> {
 /**
  * BankID's relying-party API v6.0 over HTTPS with the RP certificate (Node's https Agent carries the
  * client certificate; the server must chain to `tls.ca`). A plain `http://` base URL is accepted only
- * for a local stand-in (ADR 024).
+ * for a local stand-in (ADR 026).
  */
 export function createBankIdClient(options: BankIdClientOptions): BankIdClient {
   const base = options.baseUrl.replace(/\/+$/, '');

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 /**
  * The animated QR code's content at `seconds` whole seconds after the auth/sign answer:
  * `bankid.<qrStartToken>.<seconds>.<hex HMAC-SHA256(qrStartSecret, decimal seconds)>` (BankID's QR guide,
- * ADR 024). Computed on the server every second: `qrStartSecret` never reaches a browser.
+ * ADR 026). Computed on the server every second: `qrStartSecret` never reaches a browser.
  */
 export function bankIdQrContent(qrStartToken: string, qrStartSecret: string, seconds: number): string {
   if (!Number.isInteger(seconds) || seconds < 0) throw new RangeError('seconds must be a whole number from 0');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The relying-party API's answers (BankID RP API v6.0, openapi-auth-sign-6.1.9.yaml; ADR 024). */
+/** The relying-party API's answers (BankID RP API v6.0, openapi-auth-sign-6.1.9.yaml; ADR 026). */
 export const StartAnswerSchema = z.object({
   orderRef: z.string().min(1),
   autoStartToken: z.string().min(1),

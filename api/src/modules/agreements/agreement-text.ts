@@ -1,5 +1,5 @@
 /**
- * The agreement a creator signs with BankID when claiming (ADR 024): the campaign's terms in the
+ * The agreement a creator signs with BankID when claiming (ADR 026): the campaign's terms in the
  * creator's language — deliverables, usage rights and their end date, payout, tax treatment. This
  * exact text is BankID's `userVisibleData`, kept with the signature and printed in the PDF.
  */

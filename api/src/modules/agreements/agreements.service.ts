@@ -1,5 +1,5 @@
 /**
- * A claim's agreement (ADR 024): the creator signs the campaign's terms with BankID `sign`; the exact
+ * A claim's agreement (ADR 026): the creator signs the campaign's terms with BankID `sign`; the exact
  * text, signature and OCSP response are kept in `claim_agreements`; creator, brand and admins read
  * it and download it as PDF. Kept apart from the claims module: claims only gain this table.
  */

@@ -1,5 +1,5 @@
 /**
- * Where a verified identity is required (ADR 024): withdrawals from `IDENTITY_REQUIRED_FROM` on (a
+ * Where a verified identity is required (ADR 026): withdrawals from `IDENTITY_REQUIRED_FROM` on (a
  * typed personal number is enough until then), and claims on campaigns whose brand asks for it.
  */
 import type { Database } from '@kollab/db';

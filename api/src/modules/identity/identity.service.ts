@@ -1,5 +1,5 @@
 /**
- * Identity on the account (ADR 024): a creator proves who they are once with BankID. The personal
+ * Identity on the account (ADR 026): a creator proves who they are once with BankID. The personal
  * number and the name come from BankID; 18 or over is decided on the Swedish date of completion with
  * the same parser as typed numbers; one personal number belongs to one account.
  */

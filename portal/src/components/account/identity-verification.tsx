@@ -15,7 +15,7 @@ import { BankIdOrderPanel, bankIdFailureText, bankIdOutcomeText } from '../banki
 import { useFormat } from '../campaigns/use-format';
 
 /**
- * Manage account → identity (ADR 024): "verifierad med BankID" with the name, masked personal
+ * Manage account → identity (ADR 026): "verifierad med BankID" with the name, masked personal
  * number and time; or, for a creator not yet verified, verifying with BankID (QR code or this device).
  */
 export function IdentityVerification({ canVerify, onVerified }: { canVerify: boolean; onVerified: () => void }) {

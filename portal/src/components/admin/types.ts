@@ -32,7 +32,7 @@ export interface AdminCreator extends AdminUser {
   tiktokHandle: string | null;
   tiktokFollowers: number | null;
   tier: 'nano' | 'micro' | null;
-  /** When the creator verified their identity with BankID (ADR 024). */
+  /** When the creator verified their identity with BankID (ADR 026). */
   identityVerifiedAt: string | null;
 }
 

@@ -17,7 +17,7 @@ import { BankIdOrderPanel, bankIdFailureText, bankIdOutcomeText } from '../banki
 import { useFormat } from '../campaigns/use-format';
 
 /**
- * The claim's agreement (ADR 024): the campaign's terms as text; the creator signs it with BankID,
+ * The claim's agreement (ADR 026): the campaign's terms as text; the creator signs it with BankID,
  * then creator and brand download the signed agreement as PDF.
  */
 export function ClaimAgreement({ claimId, isCreator }: { claimId: string; isCreator: boolean }) {

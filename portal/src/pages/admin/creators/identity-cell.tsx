@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { useFormat } from '../../../components/campaigns/use-format';
 import { useT } from '../../../hooks/use-t';
 
-/** Admins' creators table: verified with BankID and when, or not verified (ADR 024). */
+/** Admins' creators table: verified with BankID and when, or not verified (ADR 026). */
 export function IdentityCell({ verifiedAt }: { verifiedAt: string | null }) {
   const t = useT();
   const format = useFormat();
