@@ -2,10 +2,11 @@
  * The composition root (`npm start`, `npm run serve`, `npm run dev`, the browser suite and the
  * benchmarks): it starts the stand-ins the configuration needs, then the API pointed at them, in
  * one process, so a signal or a crash ends both. Today that is the influencer-data provider when
- * PROVIDER_API_KEY is not set: on 127.0.0.1, a free port and a random key of this process (ADR 011),
+ * PROVIDER_API_KEY is not set, and BankID's when BANKID_URL is not set: on 127.0.0.1, a free port and a random key of this process (ADR 011),
  * never on the API's public server. `node api/src/server.ts` runs the API alone, with a real provider.
  */
 import { startServer } from '@kollab/api/server';
+import { startBankIdStandIn } from '@kollab/stand-ins/bankid';
 import { startPaymentsStandIn } from '@kollab/stand-ins/payments';
 import {
   readSampleProviderSettings,
@@ -35,7 +36,10 @@ const paymentsStandIn = process.env.STRIPE_SECRET_KEY?.trim()
   : await startPaymentsStandIn({
       webhookUrl: `http://${apiHost}:${process.env.PORT?.trim() || 3000}/api/payments/webhook`,
     });
+// BankID (ADR 026): the stand-in, with its own test CA and RP certificate, unless BANKID_URL is set.
+const bankIdStandIn = process.env.BANKID_URL?.trim() ? undefined : await startBankIdStandIn();
 await startServer({
   ...(sampleProvider ? { sampleProvider } : {}),
   ...(paymentsStandIn ? { paymentsStandIn } : {}),
+  ...(bankIdStandIn ? { bankIdStandIn } : {}),
 });

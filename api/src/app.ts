@@ -10,6 +10,7 @@ import { requestId } from 'hono/request-id';
 import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import type { Env } from './env.ts';
+import type { BankId } from './integrations/bankid/configure.ts';
 import type { AfterResponse } from './lib/after-response.ts';
 import { compressJson } from './lib/compress-json.ts';
 import { createSitePolicies } from './lib/content-security-policy.ts';
@@ -34,6 +35,7 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { sessionMiddleware } from './middleware/session.ts';
 import { accountDataRoutes } from './modules/account-data/account-data.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { agreementRoutes } from './modules/agreements/agreements.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { passkeyRoutes } from './modules/auth/passkeys.routes.ts';
@@ -54,6 +56,7 @@ import { createDiscoveryRoutes } from './modules/discovery/discovery.routes.ts';
 import type { Provider } from './modules/discovery/provider.ts';
 import { mountDocs } from './modules/docs/docs.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
 import { createPaymentRoutes } from './modules/payments/payments.routes.ts';
@@ -76,6 +79,8 @@ export interface AppDeps {
   provider: Provider;
   /** The payment provider's client (Stripe, or the payments stand-in). */
   payments: PaymentGateway;
+  /** BankID (the real one or the stand-in); absent when neither is configured (ADR 026). */
+  bankId?: BankId;
   /** Built marketing site (Astro `dist`), served at `/`. */
   siteDir: string;
   /** Built portal (Vite `dist`), served at `/app/`. */
@@ -116,6 +121,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     c.set('secrets', deps.secrets);
     c.set('storage', deps.storage);
     c.set('bus', deps.bus);
+    c.set('bankId', deps.bankId);
     const started = performance.now();
     await next();
     logger.info(
@@ -155,6 +161,8 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', withdrawalRoutes);
   app.route('/api', billingRoutes);
   app.route('/api', billingAdminRoutes);
+  app.route('/api', identityRoutes);
+  app.route('/api', agreementRoutes);
   app.route('/api', chatRoutes);
   app.route('/api', subscriberRoutes);
   app.route('/api', deletionRequestRoutes);

@@ -65,6 +65,22 @@ describe('parseEnv', () => {
     [{ S3_BUCKET: 'pics' }, 'S3_ACCESS_KEY_ID: required when any S3_* setting is set'],
     [{ PROVIDER_DAILY_CREDIT_CAP: '0' }, 'PROVIDER_DAILY_CREDIT_CAP: expected more than 0 credits'],
     [{ PROVIDER_TIMEOUT_MS: '5' }, 'PROVIDER_TIMEOUT_MS: expected at least 100 ms'],
+    [{ BANKID_URL: 'http://appapi2.bankid.com/rp/v6.0' }, 'BANKID_URL: expected an https:// URL'],
+    [{ BANKID_URL: 'https://appapi2.bankid.com/rp/v6.0' }, 'BANKID_PFX_PATH: required with BANKID_URL'],
+    [
+      { BANKID_URL: 'https://appapi2.bankid.com/rp/v6.0', BANKID_PFX_PATH: '/rp.p12' },
+      "BANKID_CA_PATH: required with BANKID_URL: BankID's CA",
+    ],
+    [
+      { BANKID_URL: 'https://b.example/rp/v6.0', BANKID_CERT_PATH: '/c.pem', BANKID_CA_PATH: '/ca.pem' },
+      'BANKID_KEY_PATH: goes together',
+    ],
+    [
+      { BANKID_URL: 'https://b.example', BANKID_PFX_PATH: '/p', BANKID_KEY_PATH: '/k', BANKID_CA_PATH: '/c' },
+      'BANKID_PFX_PATH: give either',
+    ],
+    [{ IDENTITY_REQUIRED_FROM: '2027-13-01' }, 'IDENTITY_REQUIRED_FROM: expected a real date'],
+    [{ IDENTITY_REQUIRED_FROM: 'soon' }, 'IDENTITY_REQUIRED_FROM: expected a date YYYY-MM-DD'],
   ])('names the wrong setting %j', (settings, message) => {
     expect(() => parseEnv(settings)).toThrow(message);
   });

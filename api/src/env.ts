@@ -159,8 +159,28 @@ const EnvSchema = z
       .url({ message: 'expected a URL' })
       .default('https://openidconnect.googleapis.com/v1/userinfo'),
     ...billingSettings,
+    /** BankID's relying-party API (ADR 026); unset: `npm start` runs the stand-in (stand-ins/bankid). */
+    BANKID_URL: optionalText.pipe(z.url({ protocol: /^https$/, message: 'expected an https:// URL' }).optional()),
+    /** The RP certificate BankID issued: a PKCS#12 file (+ passphrase), or a PEM certificate and key. */
+    BANKID_PFX_PATH: optionalText,
+    BANKID_PFX_PASSPHRASE: optionalText,
+    BANKID_CERT_PATH: optionalText,
+    BANKID_KEY_PATH: optionalText,
+    /** BankID's issuing CA (PEM): the only CA the client trusts for BankID's server. */
+    BANKID_CA_PATH: optionalText,
+    /** Where "open BankID on this device" leads (BankID's universal link). */
+    BANKID_APP_URL: z.url({ message: 'expected a URL' }).default('https://app.bankid.com/'),
+    BANKID_TIMEOUT_MS: wholeNumber('milliseconds', 100).default(10_000),
+    /** From this Swedish date on, withdrawals need an identity verified with BankID (typed numbers no longer do). */
+    IDENTITY_REQUIRED_FROM: z
+      .string()
+      .trim()
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'expected a date YYYY-MM-DD')
+      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), 'expected a real date')
+      .default('2027-07-01'),
   })
   .superRefine((env, ctx) => {
+    if (env.BANKID_URL) requireBankIdCertificate(env, ctx);
     if (env.NODE_ENV === 'production') requireProductionSettings(env, ctx);
     const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
     if (s3.some(Boolean) && !s3.every(Boolean)) {
@@ -205,6 +225,19 @@ function requireProductionSettings(
   if (!env.SMTP_URL) missing('SMTP_URL', 'required in production (mail is never written to files there)');
   if (!env.PUBLIC_URL) missing('PUBLIC_URL', 'required in production: the https address people use');
   else if (!env.PUBLIC_URL.startsWith('https://')) missing('PUBLIC_URL', 'must be an https URL in production');
+}
+
+/** Real BankID needs the RP certificate (PKCS#12, or PEM certificate and key) and BankID's CA. */
+function requireBankIdCertificate(env: Record<string, unknown>, ctx: z.RefinementCtx): void {
+  const missing = (key: string, message: string) => ctx.addIssue({ code: 'custom', path: [key], message });
+  const pem = Boolean(env.BANKID_CERT_PATH) || Boolean(env.BANKID_KEY_PATH);
+  if (env.BANKID_PFX_PATH && pem)
+    missing('BANKID_PFX_PATH', 'give either BANKID_PFX_PATH or BANKID_CERT_PATH with BANKID_KEY_PATH');
+  else if (!env.BANKID_PFX_PATH && !pem)
+    missing('BANKID_PFX_PATH', 'required with BANKID_URL (or BANKID_CERT_PATH and BANKID_KEY_PATH)');
+  else if (pem && !env.BANKID_CERT_PATH) missing('BANKID_CERT_PATH', 'goes together with BANKID_KEY_PATH');
+  else if (pem && !env.BANKID_KEY_PATH) missing('BANKID_KEY_PATH', 'goes together with BANKID_CERT_PATH');
+  if (!env.BANKID_CA_PATH) missing('BANKID_CA_PATH', "required with BANKID_URL: BankID's CA certificate (PEM)");
 }
 
 /** A start-up failure caused by a setting; its message names every bad setting. */

@@ -4,6 +4,7 @@ import { serve } from '@hono/node-server';
 import { createDb, migrate, seedDemo } from '@kollab/db';
 import { createApp } from './app.ts';
 import { EnvError, parseEnv } from './env.ts';
+import { type BankIdStandInHandle, configureBankId } from './integrations/bankid/configure.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { createAfterResponse } from './lib/after-response.ts';
 import { securePrivateDataDir } from './lib/data-dir.ts';
@@ -30,6 +31,8 @@ export interface ServerOptions {
   sampleProvider?: { url: string; apiKey: string; close(): Promise<void> };
   /** The payments stand-in `scripts/start.ts` started (used when STRIPE_SECRET_KEY is not set). */
   paymentsStandIn?: PaymentsStandInHandle & { close(): Promise<void> };
+  /** The BankID stand-in it started because BANKID_URL is not set; closed on shutdown (ADR 026). */
+  bankIdStandIn?: BankIdStandInHandle;
 }
 
 /** Starts the API: `node api/src/server.ts` with a real provider, or `npm start` (scripts/start.ts). */
@@ -102,6 +105,9 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
   );
   if (payments.standIn)
     logger.info({ url: options.paymentsStandIn?.url }, 'payments stand-in listening on the loopback interface');
+  const bankIdStandIn = env.BANKID_URL ? undefined : options.bankIdStandIn;
+  if (bankIdStandIn) logger.info({ app: bankIdStandIn.appUrl }, 'BankID stand-in listening on the loopback interface');
+  const bankId = await configureBankId(env, bankIdStandIn);
   const app = createApp({
     db: database.db,
     dbKind: database.kind,
@@ -114,6 +120,7 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
     secrets,
     provider,
     payments,
+    ...(bankId ? { bankId } : {}),
     siteDir: join(repoRoot, 'site', 'dist'),
     portalDir: join(repoRoot, 'portal', 'dist'),
   });
@@ -143,6 +150,7 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
       await afterResponse.settle();
       await sample?.close();
       await options.paymentsStandIn?.close();
+      await options.bankIdStandIn?.close();
       await bus.close();
       await database.close();
       logger.info('stopped');

@@ -2,6 +2,7 @@ import type { Database, DatabaseKind } from '@kollab/db';
 import type { User } from '@kollab/db/schema';
 import type { Logger } from 'pino';
 import type { Env } from '../env.ts';
+import type { BankId } from '../integrations/bankid/configure.ts';
 import type { AfterResponse } from './after-response.ts';
 import type { Mailer } from './mailer.ts';
 import type { MessageBus } from './message-bus.ts';
@@ -24,6 +25,8 @@ export interface AppVariables {
   secrets: Secrets;
   storage: Storage;
   bus: MessageBus;
+  /** BankID's RP client, or undefined when BankID is not configured (ADR 026). */
+  bankId: BankId | undefined;
 }
 
 export interface AppEnv {

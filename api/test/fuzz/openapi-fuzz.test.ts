@@ -1,3 +1,4 @@
+import { type BankIdStandIn, startBankIdStandIn } from '@kollab/stand-ins/bankid';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +56,7 @@ interface Failure {
 }
 
 let t: TestApp;
+let bankId: BankIdStandIn;
 let world: FuzzWorld;
 let operations: Operation[];
 let files: SampleFiles;
@@ -62,8 +64,12 @@ let files: SampleFiles;
 beforeAll(async () => {
   // The built-in sample provider, mail and uploads to files, no Google and no injected faults,
   // whatever the shell has set: the fuzzer must never spend provider credits or reach the network.
+  // BankID is the stand-in (ADR 026): BankID routes answer as they do under `npm start`.
+  bankId = await startBankIdStandIn();
   t = await createTestApp({
+    bankIdStandIn: bankId,
     settings: {
+      BANKID_URL: '',
       LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? 'silent',
       PROVIDER_API_KEY: '',
       SMTP_URL: '',
@@ -86,6 +92,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await t?.close();
+  await bankId?.close();
 });
 
 /** 32-bit FNV-1a: a per-route, per-role seed derived from the run's seed, stable across runs. */

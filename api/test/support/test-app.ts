@@ -7,6 +7,7 @@ import { type RunningPaymentsStandIn, startPaymentsStandIn } from '@kollab/stand
 import { readSampleProviderSettings, startEmbeddedSampleProvider } from '@kollab/stand-ins/provider';
 import { createApp } from '../../src/app.ts';
 import { type Env, parseEnv } from '../../src/env.ts';
+import { type BankIdStandInHandle, configureBankId } from '../../src/integrations/bankid/configure.ts';
 import { type AfterResponse, createAfterResponse } from '../../src/lib/after-response.ts';
 import type { AppEnv } from '../../src/lib/context.ts';
 import { createLogger } from '../../src/lib/logger.ts';
@@ -53,6 +54,8 @@ export async function createTestApp(
     captureLogs?: boolean;
     /** Waits between attempts to send a mail after the answer (default: none, one attempt). */
     mailRetryDelaysMs?: number[];
+    /** A BankID stand-in the test started (`startBankIdStandIn()`); without one BankID is not configured. */
+    bankIdStandIn?: BankIdStandInHandle;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kollab-test-'));
@@ -106,7 +109,9 @@ export async function createTestApp(
       return appRef.request(new URL(url).pathname, init);
     },
   });
+  const bankId = await configureBankId(env, options.bankIdStandIn);
   const app = createApp({
+    ...(bankId ? { bankId } : {}),
     db: database.db,
     dbKind: database.kind,
     env,

@@ -130,6 +130,10 @@ export const AdminCreatorSchema = AdminUserSchema.extend({
   tiktokHandle: z.string().nullable(),
   tiktokFollowers: z.number().nullable(),
   tier: z.enum(['nano', 'micro']).nullable(),
+  identityVerifiedAt: z
+    .string()
+    .nullable()
+    .meta({ description: 'When the creator verified their identity with BankID' }),
 }).meta({ id: 'AdminCreator' });
 export type AdminCreator = z.infer<typeof AdminCreatorSchema>;
 

@@ -53,6 +53,9 @@ const CampaignFields = {
   usageRights: z.enum(USAGE_RIGHTS, { message: 'invalid_value' }),
   usageMonths: z.number().int('invalid_value').min(1, 'too_small').max(24, 'too_large').nullable().optional(),
   maxRevisions: z.number().int('invalid_value').min(0, 'too_small').max(5, 'too_large'),
+  requireVerifiedCreators: z.boolean({ message: 'invalid_value' }).meta({
+    description: 'Only creators whose identity is verified with BankID may claim',
+  }),
 };
 
 /** Defaults apply when a campaign is created, never to a partial edit. */
@@ -64,6 +67,7 @@ const CREATE_DEFAULTS = {
   guidelines: CampaignFields.guidelines.default([]),
   usageRights: CampaignFields.usageRights.default('organic'),
   maxRevisions: CampaignFields.maxRevisions.default(2),
+  requireVerifiedCreators: CampaignFields.requireVerifiedCreators.default(false),
 };
 
 type MoneyAndDates = {
@@ -148,6 +152,7 @@ export const CampaignSchema = z
     usageRights: z.enum(USAGE_RIGHTS),
     usageMonths: z.number().nullable(),
     maxRevisions: z.number(),
+    requireVerifiedCreators: z.boolean(),
     coverUrl: z.string().nullable(),
     status: z.enum(CAMPAIGN_STATUSES),
     state: z.enum(CAMPAIGN_STATES),

@@ -53,6 +53,12 @@ export const ERROR_STATUS = {
   payment_provider_timeout: 504,
   /** A webhook whose signature is missing, wrong or too old. */
   invalid_signature: 400,
+  /** BankID is not configured, cannot be reached, did not answer in time or is in maintenance (RFA5). */
+  bankid_unavailable: 503,
+  /** BankID refused a second order for a person who already has one in progress (RFA4). */
+  bankid_already_in_progress: 409,
+  /** The action needs an identity verified with BankID (withdrawals after `IDENTITY_REQUIRED_FROM`, campaigns that ask for it). */
+  identity_required: 403,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -12,6 +12,7 @@ import { CLAIM_STATUSES } from '@kollab/contract/claims';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -76,6 +77,8 @@ export const campaigns = pgTable(
     usageRights: usageRights().notNull().default('organic'),
     usageMonths: integer(),
     maxRevisions: integer().notNull().default(2),
+    /** Only creators whose identity is verified with BankID may claim (ADR 026). */
+    requireVerifiedCreators: boolean().notNull().default(false),
     coverKey: text(),
     status: campaignStatus().notNull().default('draft'),
     publishedAt: timestamp({ withTimezone: true }),

@@ -10,6 +10,8 @@ import chatSv from '../locales/chat.sv.json';
 import discoveryEn from '../locales/discovery.en.json';
 import discoverySv from '../locales/discovery.sv.json';
 import baseEn from '../locales/en.json';
+import identityEn from '../locales/identity.en.json';
+import identitySv from '../locales/identity.sv.json';
 import moneyEn from '../locales/money.en.json';
 import moneySv from '../locales/money.sv.json';
 import paymentsEn from '../locales/payments.en.json';
@@ -18,7 +20,7 @@ import baseSv from '../locales/sv.json';
 
 export type Locale = 'sv' | 'en';
 
-// One dictionary per area (base, campaigns, money, chat, admin, discovery, billing), merged. Each sv/en pair must have
+// One dictionary per area (base, campaigns, money, chat, admin, discovery, billing, payments, identity), merged. Each sv/en pair must have
 // exactly the same keys; these lines fail to compile otherwise.
 const sv = {
   ...baseSv,
@@ -29,6 +31,7 @@ const sv = {
   ...discoverySv,
   ...billingSv,
   ...paymentsSv,
+  ...identitySv,
 };
 const en = {
   ...baseEn,
@@ -39,6 +42,7 @@ const en = {
   ...discoveryEn,
   ...paymentsEn,
   ...billingEn,
+  ...identityEn,
 } satisfies Record<keyof typeof sv, string>;
 export type MessageKey = keyof typeof sv;
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { sv, en } satisfies Record<

@@ -7,7 +7,7 @@ import type {
   AdminUsersQuery,
 } from '@kollab/contract/api/admin';
 import type { Database } from '@kollab/db';
-import { brandProfiles, campaigns, creatorProfiles, type User, users } from '@kollab/db/schema';
+import { brandProfiles, campaigns, creatorProfiles, identityVerifications, type User, users } from '@kollab/db/schema';
 import { and, arrayContains, count, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { tierFor } from '../../lib/matching.ts';
 import { type CsvColumn, containsPattern, orderBy, type Window } from './list-query.ts';
@@ -120,9 +120,10 @@ export async function listCreators(db: Database, query: AdminCreatorsQuery, wind
   );
   const [rows, totals] = await Promise.all([
     db
-      .select({ user: users, profile: creatorProfiles })
+      .select({ user: users, profile: creatorProfiles, verifiedAt: identityVerifications.verifiedAt })
       .from(users)
       .leftJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
+      .leftJoin(identityVerifications, eq(identityVerifications.userId, users.id))
       .where(where)
       .orderBy(...orderBy(CREATOR_SORT[query.sort], query.order, users.id))
       .limit(window.limit)
@@ -133,7 +134,7 @@ export async function listCreators(db: Database, query: AdminCreatorsQuery, wind
       .leftJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
       .where(where),
   ]);
-  const data: AdminCreator[] = rows.map(({ user, profile }) => ({
+  const data: AdminCreator[] = rows.map(({ user, profile, verifiedAt }) => ({
     ...toAdminUser(user),
     categories: profile?.categories ?? [],
     instagramHandle: profile?.instagramHandle ?? null,
@@ -141,6 +142,7 @@ export async function listCreators(db: Database, query: AdminCreatorsQuery, wind
     tiktokHandle: profile?.tiktokHandle ?? null,
     tiktokFollowers: profile?.tiktokFollowers ?? null,
     tier: creatorTier(profile),
+    identityVerifiedAt: verifiedAt?.toISOString() ?? null,
   }));
   return { data, total: totals[0]?.total ?? 0 };
 }

@@ -128,6 +128,7 @@ export async function toCampaignViews(
       usageRights: row.usageRights,
       usageMonths: row.usageMonths,
       maxRevisions: row.maxRevisions,
+      requireVerifiedCreators: row.requireVerifiedCreators,
       coverUrl: coverUrl(row),
       status: row.status,
       state: deriveState(row, now),

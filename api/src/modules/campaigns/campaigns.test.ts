@@ -124,6 +124,7 @@ describe('POST /api/campaigns', () => {
       usageRights: 'paid_ads',
       usageMonths: 6,
       maxRevisions: 3,
+      requireVerifiedCreators: false,
       coverUrl: null,
       status: 'draft',
       state: 'draft',

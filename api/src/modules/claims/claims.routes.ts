@@ -16,6 +16,7 @@ import { createRouter } from '../../lib/create-router.ts';
 import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
 import { requireRole, requireUser, requireVerifiedUser } from '../../middleware/require-user.ts';
 import { getVisibleCampaign } from '../campaigns/campaigns.service.ts';
+import { requireIdentityForCampaign, requireIdentityForInvitation } from '../identity/identity-gates.ts';
 import { getClaimDetails, listClaims, listInvitations } from './claims.queries.ts';
 import { answerInvitation, createClaim, transitionClaim } from './claims.service.ts';
 
@@ -86,6 +87,7 @@ let router = createRouter()
       requireRole(c, 'creator');
       const creator = requireVerifiedUser(c);
       const campaign = await getVisibleCampaign(c.var.db, creator, c.req.valid('param').id);
+      await requireIdentityForCampaign(c.var.db, creator.id, campaign);
       const claim = await createClaim(c.var, creator, campaign, c.req.valid('json'));
       return c.json({ data: await getClaimDetails(c.var.db, creator, claim.id) }, 201);
     },
@@ -146,6 +148,7 @@ let router = createRouter()
       requireRole(c, 'creator');
       const creator = requireVerifiedUser(c);
       const { guidelinesConfirmed } = c.req.valid('json');
+      await requireIdentityForInvitation(c.var.db, creator.id, c.req.valid('param').id);
       const claim = await answerInvitation(c.var, creator, c.req.valid('param').id, 'accepted', guidelinesConfirmed);
       if (!claim) throw new Error('accepting an invitation made no claim');
       return c.json({ data: await getClaimDetails(c.var.db, creator, claim.id) }, 201);

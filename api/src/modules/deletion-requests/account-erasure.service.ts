@@ -1,6 +1,7 @@
 import type { Database } from '@kollab/db';
 import {
   auditLog,
+  bankIdOrders,
   brandProfiles,
   campaigns,
   claims,
@@ -9,6 +10,7 @@ import {
   creatorProfiles,
   emailTokens,
   idempotencyKeys,
+  identityVerifications,
   messages,
   oauthAccounts,
   passkeyRegistrations,
@@ -75,6 +77,9 @@ export async function eraseUser(tx: Database, user: User, now: Date): Promise<{ 
   // Messages stay in the other party's conversation, shown as from a deleted user.
   await tx.update(messages).set({ authorId: null }).where(eq(messages.authorId, user.id));
   await tx.delete(paymentMethods).where(eq(paymentMethods.userId, user.id));
+  // The BankID identity (ADR 026): personal data, and its number may be verified again on a new account.
+  await tx.delete(identityVerifications).where(eq(identityVerifications.userId, user.id));
+  await tx.delete(bankIdOrders).where(eq(bankIdOrders.userId, user.id));
   await tx.delete(oauthAccounts).where(eq(oauthAccounts.userId, user.id));
   await invalidateUserSessions(tx, user.id);
   await tx.delete(emailTokens).where(eq(emailTokens.userId, user.id));

@@ -14,6 +14,7 @@ import { requireIdempotencyKey, withIdempotency } from '../../lib/idempotency.ts
 import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
 import { requireRole } from '../../middleware/require-user.ts';
 import { requireRecentSignIn } from '../auth/reauthentication.ts';
+import { requireIdentityForWithdrawal } from '../identity/identity-gates.ts';
 import {
   exportWithdrawalsCsv,
   getEarnings,
@@ -69,6 +70,7 @@ export const withdrawalRoutes = createRouter()
     async (c) => {
       requireRole(c, 'creator');
       const creator = requireRecentSignIn(c);
+      await requireIdentityForWithdrawal(c.var.db, c.var.env, creator.id);
       const key = requireIdempotencyKey(c);
       const input = c.req.valid('json');
       const result = await withIdempotency(c.var.db, { userId: creator.id, key, request: input }, async (tx) => {

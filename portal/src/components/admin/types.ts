@@ -32,6 +32,8 @@ export interface AdminCreator extends AdminUser {
   tiktokHandle: string | null;
   tiktokFollowers: number | null;
   tier: 'nano' | 'micro' | null;
+  /** When the creator verified their identity with BankID (ADR 026). */
+  identityVerifiedAt: string | null;
 }
 
 export interface AdminCampaign {

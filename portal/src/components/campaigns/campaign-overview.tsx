@@ -51,6 +51,9 @@ export function CampaignFacts({ campaign }: { campaign: Campaign }) {
           : t('campaigns.usage.organic'),
     },
     { label: t('campaigns.facts.revisions'), value: String(campaign.maxRevisions) },
+    ...(campaign.requireVerifiedCreators
+      ? [{ label: t('identity.admin.column'), value: t('identity.campaign.requiresVerified') }]
+      : []),
   ];
   return (
     <Section title={t('campaigns.facts.title')}>

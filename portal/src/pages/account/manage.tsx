@@ -8,6 +8,7 @@ import { AccountDeletion } from '../../components/account/account-deletion';
 import { AccountDetailsForm } from '../../components/account/account-details-form';
 import { AvatarUpload } from '../../components/account/avatar-upload';
 import { ChangePasswordForm } from '../../components/account/change-password-form';
+import { IdentityVerification } from '../../components/account/identity-verification';
 import { SessionsList } from '../../components/account/sessions-list';
 import { TwoFactorSettings } from '../../components/account/two-factor/two-factor-settings';
 import { PageHeader } from '../../components/layout/page-header';
@@ -62,6 +63,11 @@ export function AccountPage() {
           <Section title={t('account.avatar.title')}>
             <AvatarUpload user={user} onSaved={onSaved} />
           </Section>
+          {user.role === 'creator' ? (
+            <Section title={t('identity.title')}>
+              <IdentityVerification canVerify onVerified={onSaved} />
+            </Section>
+          ) : null}
           <Section title={t('account.detailsTitle')}>
             <AccountDetailsForm user={user} onSaved={onSaved} />
           </Section>

@@ -13,6 +13,7 @@ import { Section } from '../../components/campaigns/section';
 import { TabPanels } from '../../components/campaigns/tab-panels';
 import type { ClaimDetails } from '../../components/campaigns/types';
 import { runClaimAction } from '../../components/claims/claim-actions';
+import { ClaimAgreement } from '../../components/claims/claim-agreement';
 import { ClaimHistory } from '../../components/claims/claim-history';
 import { ClaimReviewActions } from '../../components/claims/claim-review-actions';
 import { ClaimStatusChip } from '../../components/claims/claim-status-chip';
@@ -66,6 +67,9 @@ function ClaimTab({
             {t('claims.cancel.open')}
           </Button>
         ) : null}
+      </Section>
+      <Section title={t('agreement.title')}>
+        <ClaimAgreement claimId={claim.id} isCreator={!isBrandView} />
       </Section>
       {claim.latestSubmission && !canSubmit ? (
         <Section title={t('claims.video.latest')}>

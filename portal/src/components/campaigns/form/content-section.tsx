@@ -1,3 +1,4 @@
+import Checkbox from '@mui/material/Checkbox';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -112,6 +113,16 @@ export function ContentSection({ form }: { form: UseFormReturn<CampaignFormValue
             form.register('maxRevisions', { validate: wholeNumber(0, 5) }),
             errors.maxRevisions,
             t('brandCampaigns.form.maxRevisionsHelp'),
+          )}
+        />
+        <Controller
+          control={form.control}
+          name="requireVerifiedCreators"
+          render={({ field }) => (
+            <FormControlLabel
+              control={<Checkbox checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
+              label={t('identity.campaign.requireVerified')}
+            />
           )}
         />
       </Stack>

@@ -35,6 +35,7 @@ export interface CampaignFormValues {
   usageRights: UsageRights;
   usageMonths: string;
   maxRevisions: string;
+  requireVerifiedCreators: boolean;
 }
 
 export type FormField = Exclude<keyof CampaignFormValues, 'guidelines'>;
@@ -62,6 +63,7 @@ export const API_FIELDS: Record<string, FormField> = {
   usageRights: 'usageRights',
   usageMonths: 'usageMonths',
   maxRevisions: 'maxRevisions',
+  requireVerifiedCreators: 'requireVerifiedCreators',
 };
 
 const HASHTAG = /^[\p{L}\p{N}_]{1,50}$/u;
@@ -136,6 +138,7 @@ export function toFormValues(campaign: Campaign | undefined, locale: Locale): Ca
     usageRights: campaign?.usageRights ?? 'organic',
     usageMonths: campaign?.usageMonths ? String(campaign.usageMonths) : '',
     maxRevisions: String(campaign?.maxRevisions ?? 2),
+    requireVerifiedCreators: campaign?.requireVerifiedCreators ?? false,
   };
 }
 
@@ -165,5 +168,6 @@ export function toCampaignInput(values: CampaignFormValues): CampaignInput {
     usageRights: values.usageRights,
     usageMonths: isPaidAds ? Number(values.usageMonths) : null,
     maxRevisions: Number(values.maxRevisions),
+    requireVerifiedCreators: values.requireVerifiedCreators,
   };
 }

@@ -11,6 +11,7 @@ import type { AdminCreator } from '../../../components/admin/types';
 import { RoleOnly } from '../../../components/auth/role-only';
 import { useT } from '../../../hooks/use-t';
 import { SuspendedChip } from '../users/list';
+import { IdentityCell } from './identity-cell';
 
 const SPEC: TableSpec = {
   resource: 'creators',
@@ -79,6 +80,12 @@ function CreatorsTable() {
         headerName: t('admin.users.columns.suspended'),
         minWidth: 110,
         renderCell: ({ row }) => <SuspendedChip suspendedAt={row.suspendedAt} />,
+      },
+      {
+        field: 'identityVerifiedAt',
+        headerName: t('identity.admin.column'),
+        minWidth: 150,
+        renderCell: ({ row }) => <IdentityCell verifiedAt={row.identityVerifiedAt} />,
       },
       dateTimeColumn('createdAt', t('admin.columns.createdAt')),
     ],
