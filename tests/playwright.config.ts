@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { e2eMode, freePort, googleStandIn, serverEnv } from './support/server-env.ts';
+import { e2eMode, freePort, googleStandIn, paymentsStandIn, serverEnv } from './support/server-env.ts';
 
 // Workers load this file again; they inherit the runner's environment, so the first choice sticks.
 process.env.E2E_PORT ??= String(await freePort());
@@ -13,8 +13,13 @@ process.env.E2E_FAULTS_TEMPLATE_DIR ??= mkdtempSync(join(tmpdir(), 'kollab-fault
 // Google sign-in goes to one stand-in shared by every API instance (support/server-env.ts).
 process.env.E2E_GOOGLE_PORT ??= String(await freePort());
 process.env.E2E_GOOGLE_CLIENT_SECRET ??= randomBytes(16).toString('hex');
+// Card payments go to one payments stand-in shared by every API instance (support/server-env.ts).
+process.env.E2E_PAYMENTS_PORT ??= String(await freePort());
+process.env.E2E_STRIPE_SECRET_KEY ??= `sk_test_e2e_${randomBytes(12).toString('hex')}`;
+process.env.E2E_STRIPE_WEBHOOK_SECRET ??= `whsec_${randomBytes(16).toString('hex')}`;
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const google = googleStandIn();
+const payments = paymentsStandIn();
 
 /**
  * The default: one API server on PGlite, started by Playwright. With E2E_INSTANCES=2 (or
@@ -121,6 +126,14 @@ export default defineConfig({
       timeout: 30_000,
       env: { PORT: google.port, HOST: '127.0.0.1', GOOGLE_STAND_IN_CLIENT_SECRET: google.clientSecret },
     },
+    {
+      command: 'node ../stand-ins/payments/server.ts',
+      // Without a key its API answers 401, which counts as up.
+      url: `${payments.url}/v1/payment_intents/pi_none`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      env: payments.env,
+    },
     ...(onPostgres
       ? []
       : [
@@ -132,6 +145,7 @@ export default defineConfig({
             env: {
               ...serverEnv(baseURL, process.env.E2E_DATA_DIR),
               ...google.settings,
+              ...payments.settings,
               PORT: process.env.E2E_PORT,
               DATABASE_URL: '',
             },

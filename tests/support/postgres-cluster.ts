@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { instanceName, type RoundRobinProxy, startRoundRobinProxy } from './round-robin-proxy.ts';
-import { e2eMode, freePort, googleStandIn, serverEnv } from './server-env.ts';
+import { e2eMode, freePort, googleStandIn, paymentsStandIn, serverEnv } from './server-env.ts';
 
 const run = promisify(execFile);
 const serverScript = fileURLToPath(new URL('../../scripts/start.ts', import.meta.url));
@@ -89,6 +89,8 @@ export default async function setUpPostgresCluster(): Promise<() => Promise<void
     ...serverEnv(publicUrl, process.env.E2E_DATA_DIR ?? ''),
     // The config's webServer runs the one Google stand-in every instance signs in with.
     ...googleStandIn().settings,
+    // And the one payments stand-in every instance's Stripe client talks to.
+    ...paymentsStandIn().settings,
     DATABASE_URL: databaseUrl(server, name),
     SESSION_SECRET: randomBytes(32).toString('base64url'),
     ENCRYPTION_KEY: randomBytes(32).toString('hex'),

@@ -57,6 +57,40 @@ export function proxiedInstanceNames(): string[] {
 }
 
 /**
+ * The suite's payments stand-in (stand-ins/payments/server.ts, a Playwright webServer): one process
+ * for every API instance, as there is one Stripe, because it keeps its PaymentIntents in memory and
+ * a payment started on one instance is confirmed or read on another; its signed webhooks go to the
+ * suite's public URL (the proxy with several instances). The config picks the port and secrets once.
+ */
+export function paymentsStandIn(): {
+  url: string;
+  port: string;
+  env: Record<string, string>;
+  settings: Record<string, string>;
+} {
+  const port = process.env.E2E_PAYMENTS_PORT;
+  const secretKey = process.env.E2E_STRIPE_SECRET_KEY;
+  const webhookSecret = process.env.E2E_STRIPE_WEBHOOK_SECRET;
+  if (!port || !secretKey || !webhookSecret)
+    throw new Error(
+      'E2E_PAYMENTS_PORT, E2E_STRIPE_SECRET_KEY and E2E_STRIPE_WEBHOOK_SECRET are set by playwright.config.ts',
+    );
+  const url = `http://127.0.0.1:${port}`;
+  return {
+    url,
+    port,
+    env: {
+      PORT: port,
+      HOST: '127.0.0.1',
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_WEBHOOK_URL: `http://127.0.0.1:${process.env.E2E_PORT}/api/payments/webhook`,
+    },
+    settings: { STRIPE_API_URL: url, STRIPE_SECRET_KEY: secretKey, STRIPE_WEBHOOK_SECRET: webhookSecret },
+  };
+}
+
+/**
  * The suite's Google OAuth stand-in (stand-ins/google/server.ts, a Playwright webServer): one process
  * for every API instance, because it keeps the codes it grants in memory and the callback may reach
  * another instance than the one that started the sign-in. The config picks E2E_GOOGLE_PORT and
