@@ -4,6 +4,7 @@ import {
   creatorProfiles,
   deletionRequests,
   emailTokens,
+  identityVerifications,
   ledgerEntries,
   messages,
   oauthAccounts,
@@ -372,6 +373,16 @@ describe('GET /api/account/export', () => {
     const bob = await creatorWithData('Bobby', brandCookie, campaign);
     await call(t, 'POST', `/api/conversations/${alice.claim.id}/messages`, brandCookie, { body: 'Brand reply' });
 
+    await t.db.insert(identityVerifications).values({
+      userId: alice.user.id,
+      method: 'bankid',
+      personalNumberHash: 'hash-of-the-number',
+      givenName: 'Alice',
+      surname: 'Andersson',
+      birthDate: '1990-01-15',
+      verifiedAt: new Date('2026-11-01T10:00:00Z'),
+    });
+
     const res = await call(t, 'GET', '/api/account/export', alice.cookie);
 
     expect(res.status).toBe(200);
@@ -396,6 +407,16 @@ describe('GET /api/account/export', () => {
         createdAt: expect.any(String),
       },
     ]);
+    expect(data.identityVerification).toEqual({
+      method: 'bankid',
+      givenName: 'Alice',
+      surname: 'Andersson',
+      birthDate: '1990-01-15',
+      verifiedAt: '2026-11-01T10:00:00.000Z',
+    });
+    expect(data.twoFactor).toEqual({ enabledAt: null, passkeys: [] });
+    expect(data.signedAgreements).toEqual([]);
+    expect(text).not.toContain('hash-of-the-number');
     for (const key of [
       'creatorProfile',
       'withdrawals',

@@ -5,14 +5,17 @@ import {
   balances,
   brandProfiles,
   campaigns,
+  claimAgreements,
   claimEvents,
   claims,
   creatorProfiles,
   deletionRequests,
+  identityVerifications,
   invitations,
   ledgerEntries,
   messages,
   oauthAccounts,
+  passkeys,
   paymentMethods,
   postings,
   submissions,
@@ -68,6 +71,7 @@ export async function exportAccountData(deps: { db: Database; secrets: Secrets }
       updatedAt: iso(user.updatedAt),
     },
     signInProviders: oauth.map((row) => ({ provider: row.provider, linkedAt: iso(row.createdAt) })),
+    ...(await exportIdentity(db, user)),
     creatorProfile: creatorProfile[0] ?? null,
     brandProfile: brandProfile[0] ?? null,
     paymentMethods: methods.map((row) => ({
@@ -100,6 +104,44 @@ export async function exportAccountData(deps: { db: Database; secrets: Secrets }
         .where(or(eq(deletionRequests.userId, user.id), eq(sql`lower(${deletionRequests.email})`, email)))
     ).map(({ confirmTokenHash: _token, ...row }) => row),
     auditEntries: await exportAudit(db, user),
+  };
+}
+
+/**
+ * Two-factor and passkeys (names and dates; never secrets or keys), the identity verified with
+ * BankID (never the personal number's hash) and the agreements the user signed.
+ */
+async function exportIdentity(db: Database, user: User) {
+  const [keys, identity, agreements] = await Promise.all([
+    db.select().from(passkeys).where(eq(passkeys.userId, user.id)).orderBy(asc(passkeys.createdAt)),
+    db.select().from(identityVerifications).where(eq(identityVerifications.userId, user.id)),
+    db
+      .select()
+      .from(claimAgreements)
+      .where(eq(claimAgreements.signerId, user.id))
+      .orderBy(asc(claimAgreements.signedAt)),
+  ]);
+  return {
+    twoFactor: {
+      enabledAt: iso(user.twoFactorEnabledAt),
+      passkeys: keys.map((key) => ({ name: key.name, createdAt: iso(key.createdAt), lastUsedAt: iso(key.lastUsedAt) })),
+    },
+    identityVerification: identity[0]
+      ? {
+          method: identity[0].method,
+          givenName: identity[0].givenName,
+          surname: identity[0].surname,
+          birthDate: identity[0].birthDate,
+          verifiedAt: iso(identity[0].verifiedAt),
+        }
+      : null,
+    signedAgreements: agreements.map((row) => ({
+      claimId: row.claimId,
+      text: row.text,
+      signerName: row.signerName,
+      signerPersonalNumber: row.signerPersonalNumberMasked,
+      signedAt: iso(row.signedAt),
+    })),
   };
 }
 
