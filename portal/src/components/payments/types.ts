@@ -1,21 +1,14 @@
+import type { PaymentStatus } from '@kollab/contract/api/payments';
 import type { MessageKey } from '../../providers/i18n-provider';
 
-/** `GET /api/campaigns/{id}/quote` (contract/src/api/payments.ts), amounts in öre. */
-export interface Quote {
-  purpose: 'funding' | 'top_up';
-  slots: number;
-  payoutOre: number;
-  creatorBudgetOre: number;
-  feeBasisPoints: number;
-  feeOre: number;
-  vatBasisPoints: number;
-  vatOre: number;
-  totalOre: number;
-  creditAppliedOre: number;
-  amountDueOre: number;
-}
+/** The API's answers, as the contract defines them (contract/src/api/payments.ts); amounts in öre. */
+export type { Billing, PaymentStatus, PaymentView as Payment, Quote } from '@kollab/contract/api/payments';
 
-/** The API's payment statuses and methods (contract/src/api/payments.ts; the portal takes only types from it). */
+/**
+ * The payment statuses and methods as values, for filters and chips. The portal takes only types
+ * from the contract's API schemas (contract/src/boundaries.test.ts); `satisfies` keeps this list
+ * the contract's.
+ */
 export const PAYMENT_STATUSES = [
   'pending',
   'requires_action',
@@ -24,36 +17,8 @@ export const PAYMENT_STATUSES = [
   'paid',
   'failed',
   'cancelled',
-] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+] as const satisfies readonly PaymentStatus[];
 export const PAYMENT_METHODS = ['card', 'invoice'] as const;
-
-export interface Payment {
-  id: string;
-  campaignId: string;
-  campaignTitle: string;
-  purpose: 'funding' | 'top_up';
-  method: 'card' | 'invoice';
-  status: PaymentStatus;
-  slots: number;
-  creatorBudgetOre: number;
-  feeOre: number;
-  vatOre: number;
-  creditAppliedOre: number;
-  amountOre: number;
-  receivedOre: number;
-  failureCode: string | null;
-  nextActionUrl: string | null;
-  createdAt: string;
-  paidAt: string | null;
-}
-
-export interface Billing {
-  creditOre: number;
-  availableCreditOre: number;
-  payments: Payment[];
-  refunds: { id: string; paymentId: string; amountOre: number; status: string; createdAt: string }[];
-}
 
 const DECLINES = [
   'generic_decline',
