@@ -91,7 +91,9 @@ export async function documentPdf(db: Database, row: BillingDocument): Promise<B
     : null;
   return renderDocumentPdf(row, {
     campaign: await campaignOf(db, row),
-    credits: credits ? { documentNumber: credits.documentNumber, issuedOn: credits.issuedOn } : null,
+    credits: credits
+      ? { kind: credits.kind, documentNumber: credits.documentNumber, issuedOn: credits.issuedOn }
+      : null,
   });
 }
 

@@ -29,7 +29,7 @@ const LABELS = {
     ocr: 'OCR-nummer',
     payWith: 'Ange OCR-numret när du betalar.',
     paidByCard: 'Betalt med kort',
-    credits: 'Avser faktura',
+    credits: { invoice: 'Avser faktura', receipt: 'Avser kvitto', credit_note: 'Avser kreditfaktura' },
     campaign: 'Kampanj',
     period: 'Period',
   },
@@ -58,7 +58,7 @@ const LABELS = {
     ocr: 'OCR reference',
     payWith: 'Give the OCR reference when you pay.',
     paidByCard: 'Paid by card',
-    credits: 'Credits invoice',
+    credits: { invoice: 'Credits invoice', receipt: 'Credits receipt', credit_note: 'Credits credit note' },
     campaign: 'Campaign',
     period: 'Period',
   },
@@ -77,7 +77,7 @@ const percent = (bp: number, locale: Locale) => `${(bp / 100).toLocaleString(loc
 export interface PdfContext {
   campaign: { title: string; startsAt: Date; endsAt: Date } | null;
   /** A credit note's original: its number and date. */
-  credits: { documentNumber: string; issuedOn: string } | null;
+  credits: { kind: BillingDocument['kind']; documentNumber: string; issuedOn: string } | null;
 }
 
 /**
@@ -104,7 +104,9 @@ export function renderDocumentPdf(row: BillingDocument, context: PdfContext): Pr
   pdf.text(`${t.number}: ${row.documentNumber}`);
   pdf.text(`${t.issued}: ${row.issuedOn}`);
   if (row.dueOn) pdf.text(`${t.due}: ${row.dueOn}`);
-  if (context.credits) pdf.text(`${t.credits}: ${context.credits.documentNumber} (${context.credits.issuedOn})`);
+  if (context.credits) {
+    pdf.text(`${t.credits[context.credits.kind]}: ${context.credits.documentNumber} (${context.credits.issuedOn})`);
+  }
   if (context.campaign) {
     pdf.text(`${t.campaign}: ${context.campaign.title}`);
     const day = (at: Date) => at.toISOString().slice(0, 10);

@@ -141,7 +141,8 @@ describe('receipts and credit notes', () => {
         to: en.brand.user.email,
         doc: enDocs[1],
         subject: `Credit note ${enDocs[1]?.documentNumber} from Kollab`,
-        words: ['Credit note', enDocs[0]?.documentNumber ?? '?'],
+        // It names what it credits: here a receipt (a card payment), not an invoice.
+        words: ['Credit note', `Credits receipt: ${enDocs[0]?.documentNumber ?? '?'}`],
       },
     ];
     for (const { to, doc, subject, words } of expected) {
