@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import type { APIRequestContext } from '@playwright/test';
+import { extractText, getDocumentProxy } from 'unpdf';
 import { expect402, PAY_TEXTS, payByCard } from '../fixtures/pay.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { checkPage } from '../fixtures/visit.ts';
@@ -7,7 +9,8 @@ import { linkInNewestMail } from './mail.ts';
 
 // Issue 16: a brand pays for a campaign by card in the payments stand-in (a declined card first,
 // then the 3-D Secure path in Swedish, a plain card in English), it goes live, a creator's accepted
-// claim draws from escrow, the campaign ends and the rest comes back as credit on the billing page.
+// claim draws from escrow, the campaign ends and the rest comes back as credit on the billing page,
+// which the brand refunds to the card: the credit note downloads as a PDF.
 
 async function post<T>(request: APIRequestContext, path: string, body: unknown = {}): Promise<T> {
   const response = await request.post(path, { data: body });
@@ -30,6 +33,11 @@ async function signUp(request: APIRequestContext, role: 'brand' | 'creator', loc
 }
 
 const CREDIT = { sv: /^1\s000,00\skr$/, en: /^SEK\s1,000\.00$/ };
+/** The billing page's refund form and the credit note it brings (portal dictionaries, sv/en). */
+const REFUND = {
+  sv: { amount: 'Belopp att återbetala (kr)', submit: 'Återbetala', kind: 'Kreditfaktura', credits: 'Avser kvitto' },
+  en: { amount: 'Amount to refund (kr)', submit: 'Refund', kind: 'Credit note', credits: 'Credits receipt' },
+};
 const TOTAL = { sv: /2\s375,00\skr/, en: /SEK\s2,375\.00/ };
 
 for (const locale of LOCALES) {
@@ -105,5 +113,24 @@ for (const locale of LOCALES) {
     await expect(page.getByText(CREDIT[locale])).toBeVisible();
     await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible();
     await checkPage(page, 'billing');
+
+    // The credit goes back to the card; the credit note naming the receipt downloads as a PDF.
+    const refund = REFUND[locale];
+    await page.getByRole('textbox', { name: refund.amount }).fill('1000');
+    await page.getByRole('button', { name: refund.submit, exact: true }).click();
+    const creditNote = page.getByRole('listitem').filter({ hasText: refund.kind });
+    await expect(async () => {
+      await page.reload();
+      await expect(creditNote).toBeVisible({ timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      creditNote.getByRole('link', { name: new RegExp(`${refund.kind} .* PDF`) }).click(),
+    ]);
+    const bytes = await readFile(await download.path());
+    expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+    expect(text.replace(/\s+/g, ' ')).toContain(refund.credits);
+    await checkPage(page, 'billing after refund');
   });
 }
