@@ -34,6 +34,7 @@ const TWO_INSTANCE_PORTAL_SPECS = [
   'campaign-journey.spec.ts',
   'chat.spec.ts',
   'nextauth-client.spec.ts',
+  'nextauth-client-two-factor.spec.ts',
   'sessions.spec.ts',
   'withdrawal-journey.spec.ts',
 ];
