@@ -13,6 +13,22 @@ export function dateTimeColumn<Row extends GridValidRowModel>(
   return { field, headerName, minWidth, renderCell: ({ value }) => <DateTimeCell value={value} /> };
 }
 
+/** Columns of amounts in öre shown as kronor, one per field, headed by its label; only `sortable` sorts. */
+export function sekColumns<Row extends GridValidRowModel, Field extends string>(
+  labels: Record<Field, string>,
+  sek: (ore: number) => string,
+  sortable: readonly Field[] = [],
+): GridColDef<Row>[] {
+  return (Object.keys(labels) as Field[]).map((field) => ({
+    field,
+    headerName: labels[field],
+    type: 'number',
+    minWidth: 120,
+    sortable: sortable.includes(field),
+    valueFormatter: (value: number) => sek(value),
+  }));
+}
+
 /**
  * Category names by key in the user's language, kept while the list and language stay the same
  * (columns and filter options are built from it).

@@ -2,6 +2,7 @@ import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { AdminTable } from '../../../components/admin/admin-table';
 import { DateTimeCell, TwoLines, useAdminFormat } from '../../../components/admin/cells';
+import { dateTimeColumn, sekColumns } from '../../../components/admin/columns';
 import type { TableSpec } from '../../../components/admin/table-state';
 import { RoleOnly } from '../../../components/auth/role-only';
 import { useT } from '../../../hooks/use-t';
@@ -68,22 +69,17 @@ function EscrowTable() {
         sortable: false,
         renderCell: ({ row }) => <TwoLines primary={row.campaignTitle} secondary={row.brandName} />,
       },
-      ...(Object.keys(AMOUNTS) as (keyof typeof AMOUNTS)[]).map(
-        (field): GridColDef<EscrowRow> => ({
-          field,
-          headerName: t(AMOUNTS[field]),
-          type: 'number',
-          minWidth: 120,
-          sortable: false,
-          valueFormatter: (value: number) => format.sek(value),
-        }),
+      ...sekColumns<EscrowRow, keyof typeof AMOUNTS>(
+        {
+          paidInOre: t(AMOUNTS.paidInOre),
+          paidToCreatorsOre: t(AMOUNTS.paidToCreatorsOre),
+          returnedOre: t(AMOUNTS.returnedOre),
+          escrowOre: t(AMOUNTS.escrowOre),
+          reservedOre: t(AMOUNTS.reservedOre),
+        },
+        format.sek,
       ),
-      {
-        field: 'fundedAt',
-        headerName: t('payments.admin.columns.fundedAt'),
-        minWidth: 120,
-        renderCell: ({ value }) => <DateTimeCell value={value} />,
-      },
+      dateTimeColumn<EscrowRow>('fundedAt', t('payments.admin.columns.fundedAt')),
       {
         field: 'closedAt',
         headerName: t('payments.admin.columns.closedAt'),

@@ -1,7 +1,8 @@
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { AdminTable } from '../../../components/admin/admin-table';
-import { DateTimeCell, TwoLines, useAdminFormat } from '../../../components/admin/cells';
+import { TwoLines, useAdminFormat } from '../../../components/admin/cells';
+import { dateTimeColumn, sekColumns } from '../../../components/admin/columns';
 import type { TableSpec } from '../../../components/admin/table-state';
 import { RoleOnly } from '../../../components/auth/role-only';
 import { PAYMENT_METHODS, PAYMENT_STATUSES, type Payment } from '../../../components/payments/types';
@@ -73,22 +74,17 @@ function PaymentsTable() {
         sortable: false,
         valueGetter: (_value, row) => t(`payments.state.${row.status}`),
       },
-      ...(['amountOre', 'receivedOre', 'feeOre', 'vatOre'] as const).map(
-        (field): GridColDef<AdminPayment> => ({
-          field,
-          headerName: t(AMOUNT_LABELS[field]),
-          type: 'number',
-          minWidth: 120,
-          sortable: field === 'amountOre',
-          valueFormatter: (value: number) => format.sek(value),
-        }),
+      ...sekColumns<AdminPayment, keyof typeof AMOUNT_LABELS>(
+        {
+          amountOre: t(AMOUNT_LABELS.amountOre),
+          receivedOre: t(AMOUNT_LABELS.receivedOre),
+          feeOre: t(AMOUNT_LABELS.feeOre),
+          vatOre: t(AMOUNT_LABELS.vatOre),
+        },
+        format.sek,
+        ['amountOre'],
       ),
-      {
-        field: 'createdAt',
-        headerName: t('admin.columns.createdAt'),
-        minWidth: 120,
-        renderCell: ({ value }) => <DateTimeCell value={value} />,
-      },
+      dateTimeColumn<AdminPayment>('createdAt', t('admin.columns.createdAt')),
     ],
     [t, format],
   );
