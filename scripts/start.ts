@@ -13,6 +13,7 @@ import {
   SampleProviderSettingsError,
   startEmbeddedSampleProvider,
 } from '@kollab/stand-ins/provider';
+import { startSwishStandIn } from '@kollab/stand-ins/swish';
 
 // The stand-in checks its own settings, even when a real provider is configured (as before ADR 014).
 let faults: string | undefined;
@@ -38,8 +39,11 @@ const paymentsStandIn = process.env.STRIPE_SECRET_KEY?.trim()
     });
 // BankID (ADR 026): the stand-in, with its own test CA and RP certificate, unless BANKID_URL is set.
 const bankIdStandIn = process.env.BANKID_URL?.trim() ? undefined : await startBankIdStandIn();
+// Swish payouts (ADR 029): the stand-in, with its own test CA, client and signing certificates, unless SWISH_URL is set.
+const swishStandIn = process.env.SWISH_URL?.trim() ? undefined : await startSwishStandIn();
 await startServer({
   ...(sampleProvider ? { sampleProvider } : {}),
   ...(paymentsStandIn ? { paymentsStandIn } : {}),
   ...(bankIdStandIn ? { bankIdStandIn } : {}),
+  ...(swishStandIn ? { swishStandIn } : {}),
 });

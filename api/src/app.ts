@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import type { Env } from './env.ts';
 import type { BankId } from './integrations/bankid/configure.ts';
+import type { Swish } from './integrations/swish/configure.ts';
 import type { AfterResponse } from './lib/after-response.ts';
 import { compressJson } from './lib/compress-json.ts';
 import { createSitePolicies } from './lib/content-security-policy.ts';
@@ -60,6 +61,7 @@ import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
 import { createPaymentRoutes } from './modules/payments/payments.routes.ts';
+import { payoutRoutes } from './modules/payouts/payouts.routes.ts';
 import { subscriberRoutes } from './modules/subscribers/subscribers.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
@@ -81,6 +83,8 @@ export interface AppDeps {
   payments: PaymentGateway;
   /** BankID (the real one or the stand-in); absent when neither is configured (ADR 026). */
   bankId?: BankId;
+  /** Swish payouts (the real API or the stand-in); absent when neither is configured (ADR 029). */
+  swish?: Swish;
   /** Built marketing site (Astro `dist`), served at `/`. */
   siteDir: string;
   /** Built portal (Vite `dist`), served at `/app/`. */
@@ -122,6 +126,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     c.set('storage', deps.storage);
     c.set('bus', deps.bus);
     c.set('bankId', deps.bankId);
+    c.set('swish', deps.swish);
     const started = performance.now();
     await next();
     logger.info(
@@ -159,6 +164,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', campaignRoutes);
   app.route('/api', claimRoutes);
   app.route('/api', withdrawalRoutes);
+  app.route('/api', payoutRoutes);
   app.route('/api', billingRoutes);
   app.route('/api', billingAdminRoutes);
   app.route('/api', identityRoutes);

@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { billingSettings } from './env-billing.ts';
+import { payoutSettings, requireSwishCertificates } from './env-payouts.ts';
 
 /**
  * Every setting the server reads, validated once at start-up. This is the only module that reads
@@ -159,6 +160,7 @@ const EnvSchema = z
       .url({ message: 'expected a URL' })
       .default('https://openidconnect.googleapis.com/v1/userinfo'),
     ...billingSettings,
+    ...payoutSettings,
     /** BankID's relying-party API (ADR 026); unset: `npm start` runs the stand-in (stand-ins/bankid). */
     BANKID_URL: optionalText.pipe(z.url({ protocol: /^https$/, message: 'expected an https:// URL' }).optional()),
     /** The RP certificate BankID issued: a PKCS#12 file (+ passphrase), or a PEM certificate and key. */
@@ -181,6 +183,7 @@ const EnvSchema = z
   })
   .superRefine((env, ctx) => {
     if (env.BANKID_URL) requireBankIdCertificate(env, ctx);
+    if (env.SWISH_URL) requireSwishCertificates(env, ctx);
     if (env.NODE_ENV === 'production') requireProductionSettings(env, ctx);
     const s3 = [env.S3_BUCKET, env.S3_ACCESS_KEY_ID, env.S3_SECRET_ACCESS_KEY];
     if (s3.some(Boolean) && !s3.every(Boolean)) {

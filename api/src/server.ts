@@ -5,6 +5,7 @@ import { createDb, migrate, seedDemo } from '@kollab/db';
 import { createApp } from './app.ts';
 import { EnvError, parseEnv } from './env.ts';
 import { type BankIdStandInHandle, configureBankId } from './integrations/bankid/configure.ts';
+import { configureSwish, type SwishStandInHandle } from './integrations/swish/configure.ts';
 import { startScheduler } from './jobs/scheduler.ts';
 import { createAfterResponse } from './lib/after-response.ts';
 import { securePrivateDataDir } from './lib/data-dir.ts';
@@ -33,6 +34,7 @@ export interface ServerOptions {
   paymentsStandIn?: PaymentsStandInHandle & { close(): Promise<void> };
   /** The BankID stand-in it started because BANKID_URL is not set; closed on shutdown (ADR 026). */
   bankIdStandIn?: BankIdStandInHandle;
+  swishStandIn?: SwishStandInHandle;
 }
 
 /** Starts the API: `node api/src/server.ts` with a real provider, or `npm start` (scripts/start.ts). */
@@ -108,6 +110,7 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
   const bankIdStandIn = env.BANKID_URL ? undefined : options.bankIdStandIn;
   if (bankIdStandIn) logger.info({ app: bankIdStandIn.appUrl }, 'BankID stand-in listening on the loopback interface');
   const bankId = await configureBankId(env, bankIdStandIn);
+  const swish = await configureSwish(env, env.SWISH_URL ? undefined : options.swishStandIn);
   const app = createApp({
     db: database.db,
     dbKind: database.kind,
@@ -121,6 +124,7 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
     provider,
     payments,
     ...(bankId ? { bankId } : {}),
+    ...(swish ? { swish } : {}),
     siteDir: join(repoRoot, 'site', 'dist'),
     portalDir: join(repoRoot, 'portal', 'dist'),
   });
@@ -151,6 +155,7 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
       await sample?.close();
       await options.paymentsStandIn?.close();
       await options.bankIdStandIn?.close();
+      await options.swishStandIn?.close();
       await bus.close();
       await database.close();
       logger.info('stopped');

@@ -3,6 +3,7 @@ import type { User } from '@kollab/db/schema';
 import type { Logger } from 'pino';
 import type { Env } from '../env.ts';
 import type { BankId } from '../integrations/bankid/configure.ts';
+import type { Swish } from '../integrations/swish/configure.ts';
 import type { AfterResponse } from './after-response.ts';
 import type { Mailer } from './mailer.ts';
 import type { MessageBus } from './message-bus.ts';
@@ -27,6 +28,8 @@ export interface AppVariables {
   bus: MessageBus;
   /** BankID's RP client, or undefined when BankID is not configured (ADR 026). */
   bankId: BankId | undefined;
+  /** The Swish Payouts API (real or stand-in); undefined when neither is configured (ADR 029). */
+  swish: Swish | undefined;
 }
 
 export interface AppEnv {

@@ -8,6 +8,7 @@ import { readSampleProviderSettings, startEmbeddedSampleProvider } from '@kollab
 import { createApp } from '../../src/app.ts';
 import { type Env, parseEnv } from '../../src/env.ts';
 import { type BankIdStandInHandle, configureBankId } from '../../src/integrations/bankid/configure.ts';
+import { configureSwish, type SwishStandInHandle } from '../../src/integrations/swish/configure.ts';
 import { type AfterResponse, createAfterResponse } from '../../src/lib/after-response.ts';
 import type { AppEnv } from '../../src/lib/context.ts';
 import { createLogger } from '../../src/lib/logger.ts';
@@ -56,6 +57,8 @@ export async function createTestApp(
     mailRetryDelaysMs?: number[];
     /** A BankID stand-in the test started (`startBankIdStandIn()`); without one BankID is not configured. */
     bankIdStandIn?: BankIdStandInHandle;
+    /** A Swish stand-in the test started (`startSwishStandIn()`); without one Swish payouts are not configured. */
+    swishStandIn?: SwishStandInHandle;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kollab-test-'));
@@ -110,8 +113,10 @@ export async function createTestApp(
     },
   });
   const bankId = await configureBankId(env, options.bankIdStandIn);
+  const swish = await configureSwish(env, options.swishStandIn);
   const app = createApp({
     ...(bankId ? { bankId } : {}),
+    ...(swish ? { swish } : {}),
     db: database.db,
     dbKind: database.kind,
     env,

@@ -6,7 +6,7 @@ export const WithdrawalSchema = z
     amountOre: z.number(),
     paymentMethodType: z.enum(['bank_account', 'iban', 'swish', 'paypal']),
     paymentMethodMasked: z.string(),
-    status: z.enum(['requested', 'paid', 'rejected']),
+    status: z.enum(['requested', 'sent', 'paid', 'returned', 'rejected']),
     reason: z.string().nullable(),
     reference: z.string().nullable(),
     createdAt: z.string(),
@@ -34,7 +34,7 @@ export const EarningsSchema = z
         kind: z.enum(['earning', 'withdrawal']),
         description: z.string(),
         amountOre: z.number(),
-        status: z.enum(['credited', 'requested', 'paid', 'rejected']),
+        status: z.enum(['credited', 'requested', 'sent', 'paid', 'returned', 'rejected']),
         createdAt: z.string(),
       }),
     ),
@@ -62,7 +62,7 @@ export const RejectBodySchema = z
 export const ListWithdrawalsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
-  status: z.enum(['requested', 'paid', 'rejected']).optional(),
+  status: z.enum(['requested', 'sent', 'paid', 'returned', 'rejected']).optional(),
   sort: z.enum(['createdAt', 'amountOre']).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('asc'),
 });

@@ -7,6 +7,7 @@ export * from './marketing.ts';
 export * from './messages.ts';
 export * from './money.ts';
 export * from './payments.ts';
+export * from './payouts.ts';
 export * from './profiles.ts';
 export * from './provider.ts';
 export * from './users.ts';

@@ -95,7 +95,11 @@ export const balances = pgTable(
   ],
 );
 
-export const withdrawalStatus = pgEnum('withdrawal_status', ['requested', 'paid', 'rejected']);
+/**
+ * requested → paid (manual, PayPal) | rejected; requested → sent (in a payout batch's file or to
+ * Swish) → paid | returned (the bank or Swish gave the money back; ADR 029).
+ */
+export const withdrawalStatus = pgEnum('withdrawal_status', ['requested', 'paid', 'rejected', 'sent', 'returned']);
 
 export const withdrawals = pgTable(
   'withdrawals',

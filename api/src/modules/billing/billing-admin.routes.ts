@@ -30,7 +30,7 @@ const fileBody = {
 };
 
 /** The uploaded bank file (field `file`, at most 1 MiB by the API's body limit). */
-async function readBankFile(c: { req: { parseBody(): Promise<Record<string, unknown>> } }) {
+export async function readBankFile(c: { req: { parseBody(): Promise<Record<string, unknown>> } }) {
   const form = await c.req.parseBody().catch(() => {
     throw new AppError('bad_request', 'Expected multipart/form-data');
   });

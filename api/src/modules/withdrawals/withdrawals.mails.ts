@@ -1,6 +1,6 @@
 import type { Mail } from '../../lib/mailer.ts';
 
-type Kind = 'requested' | 'paid' | 'rejected';
+type Kind = 'requested' | 'paid' | 'rejected' | 'sent' | 'returned';
 type Locale = 'sv' | 'en';
 
 /** "1 234,50 kr" in Swedish, "SEK 1,234.50" in English. */
@@ -24,6 +24,26 @@ const TEXT: Record<Kind, Record<Locale, { subject: string; body: string }>> = {
   paid: {
     sv: { subject: 'Ditt uttag är utbetalt', body: 'Vi har betalat ut {amount} till {method}. Referens: {reference}.' },
     en: { subject: 'Your withdrawal was paid', body: 'We paid {amount} to {method}. Reference: {reference}.' },
+  },
+  sent: {
+    sv: {
+      subject: 'Ditt uttag är på väg',
+      body: 'Vi har skickat {amount} till {method}. Referens: {reference}. Vi meddelar dig när banken eller Swish har bekräftat betalningen.',
+    },
+    en: {
+      subject: 'Your withdrawal is on its way',
+      body: 'We sent {amount} to {method}. Reference: {reference}. We will tell you when the bank or Swish confirms it.',
+    },
+  },
+  returned: {
+    sv: {
+      subject: 'Ditt uttag kom tillbaka',
+      body: 'Utbetalningen på {amount} till {method} kom tillbaka och beloppet finns åter i ditt saldo. Kontrollera dina utbetalningsuppgifter och gör ett nytt uttag. Orsak från banken eller Swish: {reason}',
+    },
+    en: {
+      subject: 'Your withdrawal came back',
+      body: 'The payout of {amount} to {method} came back and the amount is in your balance again. Check your payout details and withdraw again. Reason given by the bank or Swish: {reason}',
+    },
   },
   rejected: {
     sv: {

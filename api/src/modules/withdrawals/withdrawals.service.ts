@@ -12,6 +12,7 @@ import { withIdempotency } from '../../lib/idempotency.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import { balanceOf, PLATFORM, post } from '../ledger/ledger.service.ts';
+import { describeReturn } from '../payouts/reasons.ts';
 import { withdrawalMail } from './withdrawals.mails.ts';
 
 export interface WithdrawalDeps {
@@ -184,15 +185,22 @@ export async function settleWithdrawal(
         outcome.status === 'paid'
           ? or(isNull(withdrawals.heldUntil), lte(withdrawals.heldUntil, new Date()))
           : undefined,
+        // Bank, IBAN and Swish withdrawals are paid through the payout rails (ADR 029), whose answers settle them.
+        outcome.status === 'paid' ? eq(withdrawals.paymentMethodType, 'paypal') : undefined,
       ),
     )
     .returning();
   if (!row) {
     const [existing] = await tx
-      .select({ status: withdrawals.status, heldUntil: withdrawals.heldUntil })
+      .select({ status: withdrawals.status, heldUntil: withdrawals.heldUntil, type: withdrawals.paymentMethodType })
       .from(withdrawals)
       .where(eq(withdrawals.id, id));
     if (!existing) throw new AppError('not_found', 'Withdrawal not found');
+    if (existing.status === 'requested' && outcome.status === 'paid' && existing.type !== 'paypal') {
+      throw new AppError('conflict', 'Bank, IBAN and Swish withdrawals are paid through a payout batch or Swish', {
+        fields: { id: ['paid_through_rails'] },
+      });
+    }
     if (existing.status === 'requested' && existing.heldUntil) {
       throw new AppError('conflict', `Withdrawal is held for review until ${existing.heldUntil.toISOString()}`);
     }
@@ -243,7 +251,7 @@ async function sendWithdrawalMail(deps: WithdrawalDeps, row: Withdrawal): Promis
       amountOre: row.amountOre,
       method: row.paymentMethodMasked,
       reference: row.reference,
-      reason: row.reason,
+      reason: row.status === 'returned' ? describeReturn(row.reason, creator.locale) : row.reason,
       heldUntil: row.status === 'requested' ? row.heldUntil : null,
       link: `${deps.env.PUBLIC_URL}/app/earnings`,
     }),

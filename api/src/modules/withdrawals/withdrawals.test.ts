@@ -28,13 +28,16 @@ async function earn(creatorId: string, amountOre: number): Promise<void> {
   await creditCreator(t.db, { id: `test-claim-${claimSequence}-${creatorId}`, creatorId, payoutOre: amountOre });
 }
 
-async function creatorWithSwish(options: { locale?: 'sv' | 'en' } = {}) {
+const SWISH = { type: 'swish', number: '070-123 45 67' };
+const PAYPAL = { type: 'paypal', email: 'creator@example.se' };
+
+async function creatorWithSwish(options: { locale?: 'sv' | 'en'; method?: typeof SWISH | typeof PAYPAL } = {}) {
   const user = await createUser(t.db, { role: 'creator', locale: options.locale });
   const cookie = await loginAs(t.db, user);
   const res = await t.app.request('/api/user/payment-methods/add', {
     method: 'POST',
     headers: jsonHeaders(cookie),
-    body: JSON.stringify({ type: 'swish', number: '070-123 45 67' }),
+    body: JSON.stringify(options.method ?? SWISH),
   });
   const { data } = (await res.json()) as { data: { id: string } };
   return { user, cookie, methodId: data.id };
@@ -207,8 +210,9 @@ describe('POST /api/withdrawals', () => {
 });
 
 describe('admin payouts', () => {
-  async function requested() {
-    const { user, cookie, methodId } = await creatorWithSwish({ locale: 'en' });
+  // Marking paid by hand is for PayPal; bank, IBAN and Swish go through the payout rails (payouts.test.ts).
+  async function requested(method: typeof SWISH | typeof PAYPAL = PAYPAL) {
+    const { user, cookie, methodId } = await creatorWithSwish({ locale: 'en', method });
     await earn(user.id, 30_000);
     const res = await withdraw(cookie, { amountOre: 30_000, paymentMethodId: methodId });
     const { data } = (await res.json()) as { data: { id: string } };
@@ -227,18 +231,26 @@ describe('admin payouts', () => {
   it('marks a withdrawal paid with its reference, settles the ledger and mails the creator', async () => {
     const { user, id } = await requested();
     const admin = await adminCookie();
-    const res = await settle(admin, id, 'pay', { reference: 'SWISH-0042' });
+    const res = await settle(admin, id, 'pay', { reference: 'PAYPAL-0042' });
     expect(res.status).toBe(200);
     expect(await res.json()).toMatchObject({
-      data: { id, status: 'paid', reference: 'SWISH-0042', settledAt: expect.any(String) },
+      data: { id, status: 'paid', reference: 'PAYPAL-0042', settledAt: expect.any(String) },
     });
     expect(await balance(user.id, 'creator_pending')).toBe(0);
     expect((await smtp.waitForMail(user.email, (m) => m.subject === 'Your withdrawal was paid')).text).toContain(
-      'SWISH-0042',
+      'PAYPAL-0042',
     );
     const again = await settle(admin, id, 'reject', { reason: 'late' });
     expect(again.status).toBe(409);
     expect(await ledgerTotal()).toBe(0);
+  });
+
+  it('refuses to mark a Swish, bank or IBAN withdrawal paid by hand: the payout rails settle those', async () => {
+    const { user, id } = await requested(SWISH);
+    const res = await settle(await adminCookie(), id, 'pay', { reference: 'SWISH-0042' });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ error: { code: 'conflict', fields: { id: ['paid_through_rails'] } } });
+    expect(await balance(user.id, 'creator_pending')).toBe(30_000);
   });
 
   it('rejects with a reason and returns the money to the available balance', async () => {
@@ -269,7 +281,7 @@ describe('admin payouts', () => {
   });
 
   it('lists the queue and exports the selection as CSV with the payment details', async () => {
-    const { user, id } = await requested();
+    const { user, id } = await requested(SWISH);
     const admin = await adminCookie();
     const list = await t.app.request('/api/admin/withdrawals?status=requested&pageSize=100', {
       headers: { Cookie: admin },

@@ -10,23 +10,23 @@ import { BankFileError, type IncomingPayment, type ParsedBankFile } from './bank
  * A debit or a reversal (`RvslInd` true) is a negative amount: it never settles an invoice.
  */
 const NAMESPACES = ['urn:iso:std:iso:20022:tech:xsd:camt.054.001.02', 'urn:iso:std:iso:20022:tech:xsd:camt.054.001.04'];
-const LISTS = new Set(['Ntfctn', 'Ntry', 'TxDtls', 'Ustrd', 'Strd', 'NtryDtls']);
+const LISTS = new Set(['Ntfctn', 'Ntry', 'TxDtls', 'Ustrd', 'Strd', 'NtryDtls', 'RtrInf']);
 
-type Node = Record<string, unknown>;
-const node = (value: unknown): Node => (value && typeof value === 'object' ? (value as Node) : {});
-const list = (value: unknown): Node[] => (Array.isArray(value) ? value.map(node) : value ? [node(value)] : []);
-const text = (value: unknown): string | null => {
+export type Node = Record<string, unknown>;
+export const node = (value: unknown): Node => (value && typeof value === 'object' ? (value as Node) : {});
+export const list = (value: unknown): Node[] => (Array.isArray(value) ? value.map(node) : value ? [node(value)] : []);
+export const text = (value: unknown): string | null => {
   if (typeof value === 'string' || typeof value === 'number') return String(value).trim();
   const inner = node(value)['#text'];
   return typeof inner === 'string' || typeof inner === 'number' ? String(inner).trim() : null;
 };
-const at = (root: unknown, path: string): unknown =>
+export const at = (root: unknown, path: string): unknown =>
   path
     .split('/')
     .reduce<unknown>((value, key) => (Array.isArray(value) ? node(value[0])[key] : node(value)[key]), root);
 
 /** "183.00" → 18300 öre, without floating point. */
-function toOre(amount: unknown, where: string): number {
+export function toOre(amount: unknown, where: string): number {
   const value = text(amount);
   const match = value ? /^(\d{1,15})(?:\.(\d{1,2}))?$/.exec(value) : null;
   if (!match) throw new BankFileError(0, `${where}: the amount "${value ?? ''}" is not a decimal amount`);
@@ -48,7 +48,13 @@ function references(tx: Node): string[] {
   return [...new Set(found)];
 }
 
-export function parseCamt054(bytes: Uint8Array): ParsedBankFile {
+/**
+ * An ISO 20022 document's root element, after checking it is well-formed and in one of
+ * `namespaces`; elements named in `lists` are always arrays. Shared with the payouts' bank
+ * answers (camt.054 debits and returns, pain.002; ADR 029).
+ * @throws BankFileError naming what is wrong
+ */
+export function readIso20022(bytes: Uint8Array, namespaces: string[], lists: Set<string>): Node {
   const xml = new TextDecoder('utf-8').decode(bytes);
   const valid = XMLValidator.validate(xml);
   if (valid !== true) throw new BankFileError(valid.err.line, `not well-formed XML: ${valid.err.msg}`);
@@ -58,17 +64,27 @@ export function parseCamt054(bytes: Uint8Array): ParsedBankFile {
     removeNSPrefix: true,
     parseTagValue: false,
     processEntities: true,
-    isArray: (name) => LISTS.has(name),
+    isArray: (name) => lists.has(name),
   });
   const document = node(node(parser.parse(xml)).Document);
   const root = /<(?:\w+:)?Document\b[^>]*>/.exec(xml)?.[0] ?? '';
-  const namespaces = [...root.matchAll(/\sxmlns(?::\w+)?="([^"]+)"/g)].map((match) => match[1]);
-  if (!namespaces.some((namespace) => namespace && NAMESPACES.includes(namespace))) {
-    throw new BankFileError(0, 'not a camt.054.001.02 or .04 document (namespace)');
+  const declared = [...root.matchAll(/\sxmlns(?::\w+)?="([^"]+)"/g)].map((match) => match[1]);
+  if (!declared.some((namespace) => namespace && namespaces.includes(namespace))) {
+    throw new BankFileError(0, `not a ${namespaces.map((n) => n.split(':').pop()).join(' or ')} document (namespace)`);
   }
-  const body = node(document.BkToCstmrDbtCdtNtfctn);
-  const notifications = list(body.Ntfctn);
+  return document;
+}
+
+/** The notifications of a camt.054.001.02/.04 document. */
+export function readCamt054Notifications(bytes: Uint8Array): Node[] {
+  const document = readIso20022(bytes, NAMESPACES, LISTS);
+  const notifications = list(node(document.BkToCstmrDbtCdtNtfctn).Ntfctn);
   if (notifications.length === 0) throw new BankFileError(0, 'the document has no notification (Ntfctn)');
+  return notifications;
+}
+
+export function parseCamt054(bytes: Uint8Array): ParsedBankFile {
+  const notifications = readCamt054Notifications(bytes);
   const payments: IncomingPayment[] = [];
   let account = '';
   let currency = '';

@@ -1,0 +1,121 @@
+import https from 'node:https';
+import { SwishError } from './errors.ts';
+import { SwishErrorsSchema, type SwishPayout, type SwishPayoutRequest, SwishPayoutSchema } from './schemas.ts';
+import { signPayload } from './signature.ts';
+
+export interface SwishClientOptions {
+  /** e.g. `https://cpc.getswish.net/swish-cpcapi` (production), `https://mss.cpc.getswish.net/swish-cpcapi` (test). */
+  baseUrl: string;
+  /** Transport certificate and key (mutual TLS) and the CA Swish's server chains to, PEM. */
+  tls: { cert: Buffer; key: Buffer; ca: Buffer };
+  /** The payout signing certificate's RSA key (PEM) and serial number (hex). */
+  signing: { key: Buffer; serialNumber: string };
+  /** Kollab's Swish number, 123…. */
+  payerAlias: string;
+  timeoutMs: number;
+}
+
+export interface SwishClient {
+  /** Sends a payout; Swish answers 201 and later calls `callbackUrl` with PAID or ERROR. */
+  createPayout(request: SwishPayoutRequest): Promise<void>;
+  getPayout(instructionId: string): Promise<SwishPayout>;
+}
+
+const amountOf = (ore: number) => `${Math.trunc(ore / 100)}.${String(ore % 100).padStart(2, '0')}`;
+
+/** Swish's instruction date, local Swedish time as YYYY-MM-DDTHH:mm:ss. */
+const instructionDate = (at: Date) => at.toLocaleString('sv-SE', { timeZone: 'Europe/Stockholm' }).replace(' ', 'T');
+
+/**
+ * The Swish Payouts API v1 over HTTPS with the transport certificate (ADR 029): `POST
+ * /api/v1/payouts` with the signed payload, `GET /api/v1/payouts/{id}`.
+ */
+export function createSwishClient(options: SwishClientOptions): SwishClient {
+  const base = options.baseUrl.replace(/\/+$/, '');
+  const agent = new https.Agent({ keepAlive: true, ...options.tls, rejectUnauthorized: true });
+
+  function request(method: 'GET' | 'POST', path: string, body?: string): Promise<{ status: number; text: string }> {
+    return new Promise((resolve, reject) => {
+      const outgoing = https.request(
+        `${base}${path}`,
+        {
+          method,
+          agent,
+          headers: body
+            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
+            : { accept: 'application/json' },
+          timeout: options.timeoutMs,
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () =>
+            resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+          );
+          response.on('error', (error) =>
+            reject(new SwishError('unavailable', 'Swish: answer broken off', { cause: error })),
+          );
+        },
+      );
+      outgoing.on('timeout', () =>
+        outgoing.destroy(new SwishError('timeout', `Swish did not answer in ${options.timeoutMs} ms`)),
+      );
+      outgoing.on('error', (error) =>
+        reject(
+          error instanceof SwishError
+            ? error
+            : new SwishError('unavailable', 'Swish cannot be reached', { cause: error }),
+        ),
+      );
+      outgoing.end(body);
+    });
+  }
+
+  function failure(what: string, status: number, text: string): SwishError {
+    let code = status >= 500 ? 'unavailable' : 'badAnswer';
+    try {
+      const errors = SwishErrorsSchema.safeParse(JSON.parse(text));
+      if (errors.success && errors.data[0]) code = errors.data[0].errorCode;
+    } catch {
+      // not JSON: keep the generic code
+    }
+    return new SwishError(code, `Swish ${what}: HTTP ${status} ${code}`, { httpStatus: status });
+  }
+
+  return {
+    async createPayout(input) {
+      const payload = {
+        payoutInstructionUUID: input.payoutInstructionUUID,
+        payerPaymentReference: input.payerPaymentReference,
+        signingCertificateSerialNumber: options.signing.serialNumber,
+        payerAlias: options.payerAlias,
+        payeeAlias: input.payeeAlias,
+        payeeSSN: input.payeeSSN,
+        amount: amountOf(input.amountOre),
+        currency: 'SEK',
+        payoutType: 'PAYOUT',
+        instructionDate: instructionDate(new Date()),
+        message: input.message.slice(0, 50),
+      };
+      const json = JSON.stringify(payload);
+      // The payload is spliced in as the exact string that was signed.
+      const body = `{"payload":${json},"callbackUrl":${JSON.stringify(input.callbackUrl)},"signature":${JSON.stringify(signPayload(json, options.signing.key))}}`;
+      const { status, text } = await request('POST', '/api/v1/payouts', body);
+      if (status !== 201 && status !== 200) throw failure('payout', status, text);
+    },
+    async getPayout(instructionId) {
+      const { status, text } = await request('GET', `/api/v1/payouts/${encodeURIComponent(instructionId)}`);
+      if (status !== 200) throw failure('payout status', status, text);
+      try {
+        const parsed = SwishPayoutSchema.safeParse(JSON.parse(text));
+        if (parsed.success) return parsed.data;
+      } catch (error) {
+        throw new SwishError('badAnswer', 'Swish payout status: answer is not JSON', {
+          httpStatus: status,
+          cause: error,
+        });
+      }
+      throw new SwishError('badAnswer', 'Swish payout status: unexpected answer', { httpStatus: status });
+    },
+  };
+}

@@ -1,0 +1,236 @@
+import type { PayoutBatchView } from '@kollab/contract/api/payouts';
+import { stockholmDate } from '@kollab/contract/stockholm-date';
+import { type Database, newId } from '@kollab/db';
+import {
+  type PayoutBatch,
+  paymentMethods,
+  payoutBatches,
+  payouts,
+  type User,
+  users,
+  type Withdrawal,
+  withdrawals,
+} from '@kollab/db/schema';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Env } from '../../env.ts';
+import { recordAudit } from '../../lib/audit.ts';
+import { decrypt, encrypt } from '../../lib/encryption.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { Secrets } from '../../lib/secrets.ts';
+import { creditorAccount } from './creditor.ts';
+import { type CreditTransfer, writePain001 } from './pain001.ts';
+import { markSent } from './settle.ts';
+
+type SkipReason =
+  | 'not_found'
+  | 'not_requested'
+  | 'held_for_review'
+  | 'not_a_bank_method'
+  | 'method_deleted'
+  | 'invalid_account_details';
+
+function swedishToday(): string {
+  const { year, month, day } = stockholmDate(new Date());
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+export async function toBatchView(db: Database, batch: PayoutBatch): Promise<PayoutBatchView> {
+  const rows = await db
+    .select({ status: payouts.status, n: count() })
+    .from(payouts)
+    .where(eq(payouts.batchId, batch.id))
+    .groupBy(payouts.status);
+  const counts = { sent: 0, paid: 0, returned: 0 };
+  for (const row of rows) counts[row.status] = row.n;
+  return {
+    id: batch.id,
+    messageId: batch.messageId,
+    payoutCount: batch.payoutCount,
+    totalOre: batch.totalOre,
+    executionDate: batch.executionDate,
+    exportCount: batch.exportCount,
+    firstExportedAt: batch.firstExportedAt?.toISOString() ?? null,
+    createdAt: batch.createdAt.toISOString(),
+    counts,
+  };
+}
+
+/**
+ * Puts the selected requested withdrawals to bank accounts and IBANs into a new batch, in one
+ * transaction: each is marked sent by a conditional update, so a withdrawal another admin's batch
+ * took meanwhile (or one held for review, or with unusable details) is skipped and named; the
+ * payee's name and account are kept (encrypted) with the payout so the file can be written again.
+ * @throws validation_failed (nothing_to_pay) when none of them can go in
+ */
+export async function createBatch(
+  db: Database,
+  env: Env,
+  secrets: Secrets,
+  admin: User,
+  input: { withdrawalIds: string[]; executionDate?: string | undefined },
+): Promise<{ batch: PayoutBatch; sent: Withdrawal[]; skipped: { withdrawalId: string; reason: SkipReason }[] }> {
+  const ids = [...new Set(input.withdrawalIds)].sort();
+  const executionDate = input.executionDate ?? swedishToday();
+  return db.transaction(async (tx) => {
+    const id = newId();
+    const [batch] = await tx
+      .insert(payoutBatches)
+      .values({
+        id,
+        messageId: `KB${id.toUpperCase()}`,
+        createdBy: admin.id,
+        payoutCount: 0,
+        totalOre: 0,
+        executionDate,
+      })
+      .returning();
+    if (!batch) throw new Error('batch insert returned nothing');
+    const rows = await tx
+      .select({ withdrawal: withdrawals, user: users, method: paymentMethods })
+      .from(withdrawals)
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .leftJoin(paymentMethods, eq(paymentMethods.id, withdrawals.paymentMethodId))
+      .where(inArray(withdrawals.id, ids))
+      .orderBy(withdrawals.id);
+    const skipped: { withdrawalId: string; reason: SkipReason }[] = ids
+      .filter((wanted) => !rows.some((row) => row.withdrawal.id === wanted))
+      .map((withdrawalId) => ({ withdrawalId, reason: 'not_found' }));
+    const sent: Withdrawal[] = [];
+    for (const { withdrawal, user, method } of rows) {
+      const skip = (reason: SkipReason) => skipped.push({ withdrawalId: withdrawal.id, reason });
+      if (withdrawal.paymentMethodType !== 'bank_account' && withdrawal.paymentMethodType !== 'iban') {
+        skip('not_a_bank_method');
+        continue;
+      }
+      if (withdrawal.status !== 'requested') {
+        skip('not_requested');
+        continue;
+      }
+      if (withdrawal.heldUntil && withdrawal.heldUntil > new Date()) {
+        skip('held_for_review');
+        continue;
+      }
+      const creditor = creditorAccount(secrets.encryptionKey, method);
+      if (!creditor.ok) {
+        skip(creditor.problem === 'not_a_bank_method' ? 'invalid_account_details' : creditor.problem);
+        continue;
+      }
+      const marked = await markSent(tx, withdrawal.id, { rail: 'bank', batchId: batch.id });
+      if (!marked) {
+        skip('not_requested');
+        continue;
+      }
+      const details = { creditorName: user.fullName, account: creditor.account };
+      await tx
+        .update(payouts)
+        .set({ creditorEncrypted: encrypt(secrets.encryptionKey, JSON.stringify(details)) })
+        .where(eq(payouts.id, marked.payout.id));
+      sent.push(marked.withdrawal);
+    }
+    if (sent.length === 0) {
+      throw AppError.validation(
+        { withdrawalIds: ['nothing_to_pay'] },
+        'None of the selected withdrawals can be paid by bank transfer now',
+      );
+    }
+    const totalOre = sent.reduce((sum, row) => sum + row.amountOre, 0);
+    const [updated] = await tx
+      .update(payoutBatches)
+      .set({ payoutCount: sent.length, totalOre })
+      .where(eq(payoutBatches.id, batch.id))
+      .returning();
+    await recordAudit(
+      tx,
+      admin,
+      'payout_batch.create',
+      { type: 'payout_batch', id: batch.id },
+      {
+        count: sent.length,
+        totalOre,
+        skipped: skipped.length,
+      },
+    );
+    return { batch: updated ?? batch, sent, skipped };
+  });
+}
+
+/**
+ * The batch's pain.001 file. Every export writes the same bytes (same MsgId, creation time and
+ * EndToEndIds, the payees as sent), so a second upload is the same file, which the bank refuses
+ * as a duplicate; the count of exports is kept and shown.
+ * @throws not_found
+ */
+export async function exportBatch(
+  db: Database,
+  env: Env,
+  secrets: Secrets,
+  admin: User,
+  batchId: string,
+): Promise<{ batch: PayoutBatch; xml: string }> {
+  const [batch] = await db
+    .update(payoutBatches)
+    .set({
+      exportCount: sql`${payoutBatches.exportCount} + 1`,
+      firstExportedAt: sql`coalesce(${payoutBatches.firstExportedAt}, now())`,
+    })
+    .where(eq(payoutBatches.id, batchId))
+    .returning();
+  if (!batch) throw new AppError('not_found', 'Payout batch not found');
+  const rows = await db.select().from(payouts).where(eq(payouts.batchId, batchId)).orderBy(payouts.endToEndId);
+  const transfers: CreditTransfer[] = rows.map((row) => {
+    const details = JSON.parse(decrypt(secrets.encryptionKey, row.creditorEncrypted ?? '')) as Pick<
+      CreditTransfer,
+      'creditorName' | 'account'
+    >;
+    return {
+      endToEndId: row.endToEndId,
+      amountOre: row.amountOre,
+      ...details,
+      message: `Kollab utbetalning ${row.endToEndId}`,
+    };
+  });
+  const xml = writePain001({
+    messageId: batch.messageId,
+    createdAt: batch.createdAt,
+    executionDate: batch.executionDate,
+    debtor: {
+      name: env.PAYOUT_DEBTOR_NAME,
+      iban: env.PAYOUT_DEBTOR_IBAN,
+      bic: env.PAYOUT_DEBTOR_BIC,
+      bankgiro: env.PAYOUT_DEBTOR_BANKGIRO,
+    },
+    transfers,
+  });
+  await recordAudit(
+    db,
+    admin,
+    'payout_batch.export',
+    { type: 'payout_batch', id: batch.id },
+    {
+      exportCount: batch.exportCount,
+    },
+  );
+  return { batch, xml };
+}
+
+export async function listBatches(db: Database, page: { page: number; pageSize: number }) {
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(payoutBatches)
+      .orderBy(desc(payoutBatches.createdAt), desc(payoutBatches.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize),
+    db.select({ total: count() }).from(payoutBatches),
+  ]);
+  return { data: await Promise.all(rows.map((row) => toBatchView(db, row))), total: totals[0]?.total ?? 0 };
+}
+
+export async function getBatch(db: Database, id: string): Promise<PayoutBatchView> {
+  const [batch] = await db
+    .select()
+    .from(payoutBatches)
+    .where(and(eq(payoutBatches.id, id)));
+  if (!batch) throw new AppError('not_found', 'Payout batch not found');
+  return toBatchView(db, batch);
+}

@@ -1,0 +1,87 @@
+import type { BlockedPayeeView, ListPayoutsQuery, PayoutView } from '@kollab/contract/api/payouts';
+import type { Database } from '@kollab/db';
+import { paymentMethods, payouts, users, withdrawals } from '@kollab/db/schema';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
+import type { Secrets } from '../../lib/secrets.ts';
+import { creditorAccount } from './creditor.ts';
+import { swishPayee } from './swish.service.ts';
+
+export async function listPayouts(
+  db: Database,
+  query: ListPayoutsQuery,
+): Promise<{ data: PayoutView[]; total: number }> {
+  const where = and(
+    query.rail ? eq(payouts.rail, query.rail) : undefined,
+    query.batchId ? eq(payouts.batchId, query.batchId) : undefined,
+    query.status ? eq(payouts.status, query.status) : undefined,
+  );
+  const [rows, totals] = await Promise.all([
+    db
+      .select({ payout: payouts, withdrawal: withdrawals, user: users })
+      .from(payouts)
+      .innerJoin(withdrawals, eq(withdrawals.id, payouts.withdrawalId))
+      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .where(where)
+      .orderBy(desc(payouts.createdAt), asc(payouts.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(payouts).where(where),
+  ]);
+  return {
+    data: rows.map(({ payout, withdrawal, user }) => ({
+      id: payout.id,
+      withdrawalId: payout.withdrawalId,
+      rail: payout.rail,
+      endToEndId: payout.endToEndId,
+      amountOre: payout.amountOre,
+      status: payout.status,
+      returnReason: payout.returnReason,
+      settledAt: payout.settledAt?.toISOString() ?? null,
+      createdAt: payout.createdAt.toISOString(),
+      creator: { id: user.id, name: user.fullName, email: user.email },
+      method: withdrawal.paymentMethodMasked,
+    })),
+    total: totals[0]?.total ?? 0,
+  };
+}
+
+/**
+ * Requested withdrawals that cannot be paid now, and why: held for review, a Swish payee without
+ * a verified personal number or with an unusable number, a bank payee whose account details fail
+ * the checks or whose method was deleted. PayPal is paid by hand and never blocked here.
+ */
+export async function listBlockedPayees(db: Database, secrets: Secrets): Promise<BlockedPayeeView[]> {
+  const rows = await db
+    .select({ withdrawal: withdrawals, user: users, method: paymentMethods })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .leftJoin(paymentMethods, eq(paymentMethods.id, withdrawals.paymentMethodId))
+    .where(eq(withdrawals.status, 'requested'))
+    .orderBy(asc(withdrawals.createdAt), asc(withdrawals.id))
+    .limit(1000);
+  const now = new Date();
+  const blocked: BlockedPayeeView[] = [];
+  for (const { withdrawal, user, method } of rows) {
+    let problem: BlockedPayeeView['problem'] | null = null;
+    if (withdrawal.heldUntil && withdrawal.heldUntil > now) problem = 'held_for_review';
+    else if (withdrawal.paymentMethodType === 'swish') {
+      const payee = swishPayee(secrets.encryptionKey, user, method);
+      if (!payee.ok) problem = payee.problem;
+    } else if (withdrawal.paymentMethodType !== 'paypal') {
+      const creditor = creditorAccount(secrets.encryptionKey, method);
+      if (!creditor.ok) problem = creditor.problem === 'method_deleted' ? 'method_deleted' : 'invalid_account_details';
+    }
+    if (!problem) continue;
+    blocked.push({
+      withdrawalId: withdrawal.id,
+      amountOre: withdrawal.amountOre,
+      method: withdrawal.paymentMethodMasked,
+      paymentMethodType: withdrawal.paymentMethodType,
+      problem,
+      heldUntil: withdrawal.heldUntil?.toISOString() ?? null,
+      createdAt: withdrawal.createdAt.toISOString(),
+      creator: { id: user.id, name: user.fullName, email: user.email },
+    });
+  }
+  return blocked;
+}
