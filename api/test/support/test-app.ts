@@ -15,7 +15,7 @@ import { createLogger } from '../../src/lib/logger.ts';
 import { createMailer } from '../../src/lib/mailer.ts';
 import { createMessageBus } from '../../src/lib/message-bus.ts';
 import { setRateLimitMultiplier } from '../../src/lib/rate-limit.ts';
-import { loadSecrets } from '../../src/lib/secrets.ts';
+import { loadSecrets, type Secrets } from '../../src/lib/secrets.ts';
 import { createStorage } from '../../src/lib/storage.ts';
 import { createProvider, SAMPLE_PROVIDER_KEY } from '../../src/modules/discovery/provider.ts';
 import { createPaymentGateway } from '../../src/modules/payments/gateway.ts';
@@ -25,6 +25,8 @@ export interface TestApp {
   db: Database;
   database: DatabaseHandle;
   env: Env;
+  /** The app's secrets (encryption key for fields such as personal numbers). */
+  secrets: Secrets;
   /** Base URL of the sample provider this app talks to (its own HTTP server). */
   providerUrl: string;
   /** Every request the provider client sent, as `METHOD /path` (oldest first). */
@@ -112,6 +114,7 @@ export async function createTestApp(
       return appRef.request(new URL(url).pathname, init);
     },
   });
+  const secrets = await loadSecrets(env);
   const bankId = await configureBankId(env, options.bankIdStandIn);
   const swish = await configureSwish(env, options.swishStandIn);
   const app = createApp({
@@ -125,7 +128,7 @@ export async function createTestApp(
     afterResponse,
     storage: createStorage(env),
     bus,
-    secrets: await loadSecrets(env),
+    secrets,
     provider,
     payments: createPaymentGateway(parseEnv({ STRIPE_TIMEOUT_MS: '1000', ...settings }), {
       standIn: payments,
@@ -140,6 +143,7 @@ export async function createTestApp(
     db: database.db,
     database,
     env,
+    secrets,
     providerUrl: sample.url,
     providerRequests,
     afterResponse,
