@@ -16,6 +16,7 @@ import { chatRoutes } from './routes/chat';
 import { discoveryRoutes } from './routes/discovery';
 import { moneyRoutes } from './routes/money';
 import { paymentRoutes } from './routes/payments';
+import { payoutRoutes } from './routes/payouts';
 
 /** Every page but sign-in is its own chunk, so the sign-in route loads as little as possible. */
 function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -68,6 +69,7 @@ export function App() {
                     {chatRoutes}
                     {adminRoutes}
                     {billingRoutes}
+                    {payoutRoutes}
                     {discoveryRoutes}
                   </Route>
                   <Route path="register" element={<RegisterPage />} />

@@ -93,6 +93,8 @@ export type PayoutAnswerPreview = z.infer<typeof PayoutAnswerPreviewSchema>;
 
 export const BlockedPayeeSchema = z
   .object({
+    /** The withdrawal's id (the table's row id). */
+    id: z.string(),
     withdrawalId: z.string(),
     amountOre: z.number(),
     method: z.string(),

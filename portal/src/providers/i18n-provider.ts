@@ -16,6 +16,8 @@ import moneyEn from '../locales/money.en.json';
 import moneySv from '../locales/money.sv.json';
 import paymentsEn from '../locales/payments.en.json';
 import paymentsSv from '../locales/payments.sv.json';
+import payoutsEn from '../locales/payouts.en.json';
+import payoutsSv from '../locales/payouts.sv.json';
 import baseSv from '../locales/sv.json';
 
 export type Locale = 'sv' | 'en';
@@ -32,6 +34,7 @@ const sv = {
   ...billingSv,
   ...paymentsSv,
   ...identitySv,
+  ...payoutsSv,
 };
 const en = {
   ...baseEn,
@@ -43,6 +46,7 @@ const en = {
   ...paymentsEn,
   ...billingEn,
   ...identityEn,
+  ...payoutsEn,
 } satisfies Record<keyof typeof sv, string>;
 export type MessageKey = keyof typeof sv;
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { sv, en } satisfies Record<

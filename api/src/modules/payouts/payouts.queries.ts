@@ -73,6 +73,7 @@ export async function listBlockedPayees(db: Database, secrets: Secrets): Promise
     }
     if (!problem) continue;
     blocked.push({
+      id: withdrawal.id,
       withdrawalId: withdrawal.id,
       amountOre: withdrawal.amountOre,
       method: withdrawal.paymentMethodMasked,

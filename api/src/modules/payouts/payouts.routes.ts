@@ -165,11 +165,15 @@ export const payoutRoutes = createRouter()
       path: '/admin/payouts/blocked',
       tags,
       summary: 'Admin: requested withdrawals that cannot be paid now, and why',
-      responses: { 200: jsonContent(z.object({ data: z.array(BlockedPayeeSchema) }), 'Blocked payees'), ...common },
+      responses: {
+        200: jsonContent(z.object({ data: z.array(BlockedPayeeSchema), total: z.number() }), 'Blocked payees'),
+        ...common,
+      },
     }),
     async (c) => {
       requireRole(c, 'admin');
-      return c.json({ data: await listBlockedPayees(c.var.db, c.var.secrets) }, 200);
+      const data = await listBlockedPayees(c.var.db, c.var.secrets);
+      return c.json({ data, total: data.length }, 200);
     },
   )
   .openapi(

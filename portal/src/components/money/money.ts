@@ -23,8 +23,9 @@ export interface EarningsEntry {
   createdAt: string;
 }
 
-export type WithdrawalStatus = 'requested' | 'paid' | 'rejected';
-export const WITHDRAWAL_STATUSES: WithdrawalStatus[] = ['requested', 'paid', 'rejected'];
+/** requested → sent (bank file or Swish) → paid | returned; requested → paid by hand (PayPal) | rejected (ADR 029). */
+export type WithdrawalStatus = 'requested' | 'sent' | 'paid' | 'returned' | 'rejected';
+export const WITHDRAWAL_STATUSES: WithdrawalStatus[] = ['requested', 'sent', 'paid', 'returned', 'rejected'];
 
 export interface Withdrawal {
   id: string;

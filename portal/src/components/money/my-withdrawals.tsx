@@ -4,10 +4,17 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Typography from '@mui/material/Typography';
 import { useT } from '../../hooks/use-t';
+import type { MessageKey } from '../../providers/i18n-provider';
 import { isHeld, useMoneyFormat, type Withdrawal } from './money';
 import { StatusChip } from './status-chip';
 
-/** The creator's withdrawals, newest first, with status, reference or rejection reason. */
+const SETTLED_ON: Partial<Record<Withdrawal['status'], MessageKey>> = {
+  paid: 'money.mine.paidOn',
+  returned: 'money.mine.returnedOn',
+  rejected: 'money.mine.rejectedOn',
+};
+
+/** The creator's withdrawals, newest first, with status, reference, rejection or return reason. */
 export function MyWithdrawals({ withdrawals, labelId }: { withdrawals: Withdrawal[]; labelId: string }) {
   const t = useT();
   const format = useMoneyFormat();
@@ -37,7 +44,7 @@ export function MyWithdrawals({ withdrawals, labelId }: { withdrawals: Withdrawa
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
               {t('money.mine.requestedOn', { date: format.date(withdrawal.createdAt) })}
               {withdrawal.settledAt
-                ? ` · ${t(withdrawal.status === 'paid' ? 'money.mine.paidOn' : 'money.mine.rejectedOn', {
+                ? ` · ${t(SETTLED_ON[withdrawal.status] ?? 'money.mine.rejectedOn', {
                     date: format.date(withdrawal.settledAt),
                   })}`
                 : null}
@@ -47,7 +54,7 @@ export function MyWithdrawals({ withdrawals, labelId }: { withdrawals: Withdrawa
                 {t('money.mine.heldUntil', { date: format.dateTime(withdrawal.heldUntil ?? '') })}
               </Typography>
             ) : null}
-            {withdrawal.status === 'paid' && withdrawal.reference ? (
+            {(withdrawal.status === 'paid' || withdrawal.status === 'sent') && withdrawal.reference ? (
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                 {t('money.mine.reference', { reference: withdrawal.reference })}
               </Typography>
@@ -55,6 +62,11 @@ export function MyWithdrawals({ withdrawals, labelId }: { withdrawals: Withdrawa
             {withdrawal.status === 'rejected' && withdrawal.reason ? (
               <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
                 {t('money.mine.reason', { reason: withdrawal.reason })}
+              </Typography>
+            ) : null}
+            {withdrawal.status === 'returned' ? (
+              <Typography variant="body2" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+                {t('money.mine.returned', { code: withdrawal.reason ?? '–' })}
               </Typography>
             ) : null}
           </ListItem>

@@ -1,4 +1,5 @@
 import Block from '@mui/icons-material/Block';
+import Send from '@mui/icons-material/Send';
 import TaskAlt from '@mui/icons-material/TaskAlt';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -39,7 +40,7 @@ export interface PayoutsGridProps {
   /** The selected withdrawals' ids (requested ones only: they are the ones a bank batch can pay). */
   selectedIds: string[];
   onSelect: (ids: string[]) => void;
-  onAction: (withdrawal: AdminWithdrawal, action: SettleAction) => void;
+  onAction: (withdrawal: AdminWithdrawal, action: SettleAction | 'swish') => void;
 }
 
 /**
@@ -127,9 +128,9 @@ export function PayoutsGrid(props: PayoutsGridProps) {
         valueGetter: (_value, row) =>
           (isHeld(row)
             ? t('money.admin.heldUntil', { date: format.dateTime(row.heldUntil ?? '') })
-            : row.status === 'paid'
+            : row.status === 'paid' || row.status === 'sent'
               ? row.reference
-              : row.status === 'rejected'
+              : row.status === 'rejected' || row.status === 'returned'
                 ? row.reason
                 : '') ?? '',
         renderCell: ({ value }) => <span title={value}>{value}</span>,
@@ -143,16 +144,27 @@ export function PayoutsGrid(props: PayoutsGridProps) {
           row.status === 'requested'
             ? [
                 // Held for review: it can be rejected now, but paid only once the hold has run out.
-                ...(isHeld(row)
+                // PayPal is marked paid by hand; Swish is sent from here; bank and IBAN go in a batch.
+                ...(isHeld(row) || (row.paymentMethodType !== 'paypal' && row.paymentMethodType !== 'swish')
                   ? []
                   : [
-                      <GridActionsCellItem
-                        key="pay"
-                        icon={<TaskAlt color="primary" />}
-                        label={t('money.admin.pay.open')}
-                        title={t('money.admin.pay.open')}
-                        onClick={() => onAction(row, 'pay')}
-                      />,
+                      row.paymentMethodType === 'swish' ? (
+                        <GridActionsCellItem
+                          key="swish"
+                          icon={<Send color="primary" />}
+                          label={t('payouts.swish.open')}
+                          title={t('payouts.swish.open')}
+                          onClick={() => onAction(row, 'swish')}
+                        />
+                      ) : (
+                        <GridActionsCellItem
+                          key="pay"
+                          icon={<TaskAlt color="primary" />}
+                          label={t('money.admin.pay.open')}
+                          title={t('money.admin.pay.open')}
+                          onClick={() => onAction(row, 'pay')}
+                        />
+                      ),
                     ]),
                 <GridActionsCellItem
                   key="reject"

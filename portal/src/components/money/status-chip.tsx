@@ -8,11 +8,13 @@ type Status = EarningsEntry['status'];
 const COLOR: Record<Status, { color: ChipProps['color']; variant: ChipProps['variant'] }> = {
   credited: { color: 'primary', variant: 'outlined' },
   requested: { color: 'default', variant: 'filled' },
+  sent: { color: 'info', variant: 'outlined' },
   paid: { color: 'success', variant: 'filled' },
+  returned: { color: 'warning', variant: 'outlined' },
   rejected: { color: 'error', variant: 'filled' },
 };
 
-/** An earning's or withdrawal's status: Intjänad, Begärd, Utbetald, Avslagen. */
+/** An earning's or withdrawal's status: Intjänad, Begärd, Skickad, Utbetald, Återkom, Avslagen. */
 export function StatusChip({ status }: { status: Status }) {
   const t = useT();
   return <Chip size="small" label={t(`money.status.${status}`)} {...COLOR[status]} />;

@@ -22,6 +22,7 @@ import { PageHeader } from '../../components/layout/page-header';
 import { useT } from '../../hooks/use-t';
 import type { MessageKey } from '../../providers/i18n-provider';
 import { adminPaymentSections } from '../../routes/payments';
+import { adminPayoutSections } from '../../routes/payouts';
 
 const SECTIONS: { to: string; title: MessageKey; body: MessageKey; icon: ReactNode }[] = [
   { to: '/admin/users', title: 'admin.users.title', body: 'admin.home.users', icon: <People /> },
@@ -30,6 +31,7 @@ const SECTIONS: { to: string; title: MessageKey; body: MessageKey; icon: ReactNo
   { to: '/admin/campaigns', title: 'admin.campaigns.title', body: 'admin.home.campaigns', icon: <Campaign /> },
   { to: '/admin/claims', title: 'admin.claims.title', body: 'admin.home.claims', icon: <FactCheck /> },
   { to: '/admin/withdrawals', title: 'admin.home.payoutsTitle', body: 'admin.home.payouts', icon: <Payments /> },
+  ...adminPayoutSections,
   ...adminPaymentSections,
   { to: '/admin/invoices', title: 'admin.invoices.title', body: 'admin.home.invoices', icon: <ReceiptLong /> },
   { to: '/admin/bank-files', title: 'admin.bankFiles.title', body: 'admin.home.bankFiles', icon: <UploadFile /> },

@@ -1,3 +1,4 @@
+import AccountBalance from '@mui/icons-material/AccountBalance';
 import Download from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useList, useNotification } from '@refinedev/core';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { RoleOnly } from '../../../components/auth/role-only';
 import { PageHeader } from '../../../components/layout/page-header';
 import { LoadError } from '../../../components/money/load-error';
@@ -21,8 +22,11 @@ import {
   type WithdrawalStatus,
 } from '../../../components/money/money';
 import { type SettleAction, SettleDialog } from '../../../components/money/settle-dialog';
+import { SwishDialog } from '../../../components/money/swish-dialog';
 import { useT } from '../../../hooks/use-t';
-import type { ApiError } from '../../../lib/api-fetch';
+import { type ApiError, apiFetch } from '../../../lib/api-fetch';
+import { errorText, fieldCodes, validationText } from '../../../lib/error-text';
+import type { MessageKey } from '../../../providers/i18n-provider';
 
 // The data grid is the largest dependency in the portal: its own chunk, behind a skeleton.
 const PayoutsGrid = lazy(async () => ({
@@ -30,6 +34,12 @@ const PayoutsGrid = lazy(async () => ({
 }));
 
 type StatusFilter = WithdrawalStatus | 'all';
+
+const DONE: Partial<Record<WithdrawalStatus, MessageKey>> = {
+  paid: 'money.admin.pay.done',
+  sent: 'payouts.swish.done',
+  rejected: 'money.admin.reject.done',
+};
 
 interface QueueState {
   page: number;
@@ -86,6 +96,9 @@ function PayoutsQueue() {
   const [selectedIds, setSelectedIds] = useState<string[]>([]);
   const [settled, setSettled] = useState<Map<string, Withdrawal>>(new Map());
   const [target, setTarget] = useState<{ withdrawal: AdminWithdrawal; action: SettleAction } | null>(null);
+  const [swishTarget, setSwishTarget] = useState<AdminWithdrawal | null>(null);
+  const [batching, setBatching] = useState(false);
+  const navigate = useNavigate();
 
   const { result, query } = useList<AdminWithdrawal, ApiError>({
     resource: 'admin/withdrawals',
@@ -105,22 +118,25 @@ function PayoutsQueue() {
     setParams(next);
   };
   const onAction = useCallback(
-    (withdrawal: AdminWithdrawal, action: SettleAction) => setTarget({ withdrawal, action }),
+    (withdrawal: AdminWithdrawal, action: SettleAction | 'swish') =>
+      action === 'swish' ? setSwishTarget(withdrawal) : setTarget({ withdrawal, action }),
     [],
   );
   const onSettled = (withdrawal: Withdrawal) => {
     setSettled((previous) => new Map(previous).set(withdrawal.id, withdrawal));
     setSelectedIds((previous) => previous.filter((id) => id !== withdrawal.id));
     setTarget(null);
+    setSwishTarget(null);
     notify?.({
       type: 'success',
-      message: t(withdrawal.status === 'paid' ? 'money.admin.pay.done' : 'money.admin.reject.done', {
+      message: t(DONE[withdrawal.status] ?? 'money.admin.reject.done', {
         amount: format.sek(withdrawal.amountOre),
       }),
     });
   };
   const onConflict = () => {
     setTarget(null);
+    setSwishTarget(null);
     setSettled(new Map());
     void query.refetch();
     notify?.({ type: 'error', message: t('money.admin.alreadySettled') });
@@ -131,12 +147,57 @@ function PayoutsQueue() {
     exportIds.length > 0
       ? `/api/admin/withdrawals/export?ids=${exportIds.map(encodeURIComponent).join(',')}`
       : undefined;
+  // Requested withdrawals to bank accounts and IBANs go into a payout batch (a pain.001 file).
+  const batchIds = selectedIds.filter((id) =>
+    rows.some(
+      (row) =>
+        row.id === id &&
+        row.status === 'requested' &&
+        (row.paymentMethodType === 'bank_account' || row.paymentMethodType === 'iban'),
+    ),
+  );
+  const createBatch = async () => {
+    setBatching(true);
+    try {
+      const result = await apiFetch<{ data: { messageId: string; payoutCount: number }; skipped: unknown[] }>(
+        '/api/admin/payout-batches',
+        { method: 'POST', json: { withdrawalIds: batchIds } },
+      );
+      notify?.({
+        type: 'success',
+        message: t('payouts.batch.created', {
+          count: result.data.payoutCount,
+          skipped: result.skipped.length,
+          id: result.data.messageId,
+        }),
+      });
+      void navigate('/admin/payout-batches');
+    } catch (caught) {
+      const [code] = fieldCodes(caught, 'withdrawalIds');
+      notify?.({ type: 'error', message: code ? validationText(t, code) : errorText(t, caught) });
+      void query.refetch();
+    } finally {
+      setBatching(false);
+    }
+  };
+  const batchButton = (
+    <Button
+      variant="contained"
+      startIcon={<AccountBalance />}
+      disabled={batchIds.length === 0}
+      loading={batching}
+      onClick={() => void createBatch()}
+      sx={{ alignSelf: { sm: 'center' }, whiteSpace: 'nowrap', flexShrink: 0 }}
+    >
+      {t('payouts.batch.create', { count: batchIds.length })}
+    </Button>
+  );
   const exportButton = (
     <Button
       component="a"
       href={exportHref}
       download
-      variant="contained"
+      variant="outlined"
       startIcon={<Download />}
       disabled={!exportHref}
       sx={{ alignSelf: { sm: 'center' }, whiteSpace: 'nowrap', flexShrink: 0 }}
@@ -147,7 +208,16 @@ function PayoutsQueue() {
 
   return (
     <>
-      <PageHeader title={t('money.admin.title')} intro={t('money.admin.intro')} action={exportButton} />
+      <PageHeader
+        title={t('money.admin.title')}
+        intro={t('money.admin.intro')}
+        action={
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            {batchButton}
+            {exportButton}
+          </Box>
+        }
+      />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2, mb: 2 }}>
         <TextField
           select
@@ -161,7 +231,9 @@ function PayoutsQueue() {
           sx={{ minWidth: 200 }}
         >
           <MenuItem value="requested">{t('money.admin.filter.requested')}</MenuItem>
+          <MenuItem value="sent">{t('money.admin.filter.sent')}</MenuItem>
           <MenuItem value="paid">{t('money.admin.filter.paid')}</MenuItem>
+          <MenuItem value="returned">{t('money.admin.filter.returned')}</MenuItem>
           <MenuItem value="rejected">{t('money.admin.filter.rejected')}</MenuItem>
           <MenuItem value="all">{t('money.admin.filter.all')}</MenuItem>
         </TextField>
@@ -188,6 +260,12 @@ function PayoutsQueue() {
         />
       </Suspense>
       <SettleDialog target={target} onClose={() => setTarget(null)} onSettled={onSettled} onConflict={onConflict} />
+      <SwishDialog
+        target={swishTarget}
+        onClose={() => setSwishTarget(null)}
+        onSent={onSettled}
+        onConflict={onConflict}
+      />
     </>
   );
 }
