@@ -289,20 +289,22 @@ for (const locale of LOCALES) {
       await checkPage(page, 'influencer report');
     });
 
-    test('the creator adds Swish and withdraws her earnings', async () => {
+    // PayPal: the way an admin marks a withdrawal paid by hand (bank, IBAN and Swish go through the
+    // payout rails, portal/payout-rails.spec.ts).
+    test('the creator adds PayPal and withdraws her earnings', async () => {
       const { page } = creator;
       await page.goto('/app/payment-methods');
       await expect(page.getByRole('heading', { name: t.money.paymentMethods, level: 1 })).toBeVisible();
       await page.getByRole('button', { name: t.money.add, exact: true }).click();
       const dialog = page.getByRole('dialog', { name: t.money.addDialog });
       await dialog.getByRole('combobox', { name: t.money.type }).click();
-      await page.getByRole('option', { name: t.money.swish, exact: true }).click();
-      await dialog.getByRole('textbox', { name: t.money.swishNumber }).fill('070-123 45 67');
+      await page.getByRole('option', { name: t.money.paypal, exact: true }).click();
+      await dialog.getByRole('textbox', { name: t.money.paypalEmail }).fill('journey@example.com');
       await checkPage(page, 'add a payment method');
       await dialog.getByRole('button', { name: t.money.add, exact: true }).click();
       await expect(dialog).toBeHidden();
       await expect(page.getByRole('alert').filter({ hasText: t.money.added })).toBeVisible();
-      await expect(page.getByRole('list', { name: t.money.paymentMethods })).toContainText('Swish •••• 4567');
+      await expect(page.getByRole('list', { name: t.money.paymentMethods })).toContainText('PayPal j•••@example.com');
       await checkPage(page, 'payment methods');
 
       await page.getByRole('navigation', { name: t.nav.menu }).getByRole('link', { name: t.nav.earnings }).click();
@@ -312,7 +314,7 @@ for (const locale of LOCALES) {
       await checkPage(page, 'earnings');
       await page.getByRole('link', { name: t.money.withdraw, exact: true }).click();
       await expect(page.getByRole('heading', { name: t.money.chooseMethod })).toBeVisible();
-      await expect(page.getByRole('radio', { name: /Swish •••• 4567/ })).toBeChecked();
+      await expect(page.getByRole('radio', { name: /PayPal j•••@example\.com/ })).toBeChecked();
       await checkPage(page, 'withdrawal: method');
       await page.getByRole('button', { name: t.money.next }).click();
       await expect(page.getByRole('heading', { name: t.money.amountTitle })).toBeFocused();
@@ -323,7 +325,7 @@ for (const locale of LOCALES) {
       await page.getByRole('button', { name: t.money.confirm }).click();
       await expect(page.getByRole('heading', { name: t.money.requestedTitle })).toBeVisible();
       const mine = page.getByRole('list', { name: t.money.myWithdrawals }).getByRole('listitem').first();
-      await expect(mine).toContainText(t.money.toSwish);
+      await expect(mine).toContainText(t.money.toPaypal);
       await expect(mine).toContainText(t.money.requested);
       await checkPage(page, 'withdrawal requested');
     });
@@ -348,7 +350,7 @@ for (const locale of LOCALES) {
       await row.getByRole('menuitem', { name: t.admin.markPaid }).click();
       const pay = page.getByRole('dialog', { name: t.admin.payDialog });
       await expect(pay).toContainText(creatorEmail);
-      await pay.getByRole('textbox', { name: t.admin.reference }).fill(`SWISH-${suffix}`);
+      await pay.getByRole('textbox', { name: t.admin.reference }).fill(`PAYPAL-${suffix}`);
       await checkPage(page, 'mark paid');
       await pay.getByRole('button', { name: t.admin.markPaid }).click();
       await expect(pay).toBeHidden();
@@ -357,7 +359,7 @@ for (const locale of LOCALES) {
       await creator.page.reload();
       const mine = creator.page.getByRole('list', { name: t.money.myWithdrawals }).getByRole('listitem').first();
       await expect(mine).toContainText(t.money.paid);
-      await expect(mine).toContainText(t.money.reference(`SWISH-${suffix}`));
+      await expect(mine).toContainText(t.money.reference(`PAYPAL-${suffix}`));
 
       // Moderation: the admin pauses the campaign from the campaigns table.
       await page.goto('/app/admin');

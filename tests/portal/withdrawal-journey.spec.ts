@@ -28,7 +28,7 @@ function watchErrors(page: Page): string[] {
 }
 
 test.describe('earnings and withdrawals', () => {
-  test('a creator with earnings withdraws to Swish, an admin marks it paid, the creator sees it paid', async ({
+  test('a creator with earnings withdraws to PayPal, an admin marks it paid, the creator sees it paid', async ({
     page,
     browser,
     playwright,
@@ -40,7 +40,8 @@ test.describe('earnings and withdrawals', () => {
     const email = `withdrawal-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     const password = 'ett långt lösenord 2026';
 
-    // A fresh, verified creator (the page's own cookies) with a Swish number.
+    // A fresh, verified creator (the page's own cookies) with a PayPal account: PayPal is the way an
+    // admin marks paid by hand (bank, IBAN and Swish go through the payout rails: payout-rails.spec.ts).
     const creator = page.request;
     await post(creator, '/api/auth/signup', {
       fullName: 'Wilma Withdrawal',
@@ -53,7 +54,7 @@ test.describe('earnings and withdrawals', () => {
     await expect.poll(() => linkInNewestMail(email, '/app/verify-email')).not.toBeNull();
     const token = new URL((await linkInNewestMail(email, '/app/verify-email')) ?? '').searchParams.get('token');
     await post(creator, '/api/auth/verify-email', { token });
-    await post(creator, '/api/user/payment-methods/add', { type: 'swish', number: '0701234567' });
+    await post(creator, '/api/user/payment-methods/add', { type: 'paypal', email: 'wilma@example.com' });
 
     // Earnings: the creator claims the seeded campaign, the brand approves, the creator submits, the brand accepts.
     const brand = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
@@ -75,7 +76,7 @@ test.describe('earnings and withdrawals', () => {
     await post(brand, `/api/claims/${claim.id}/accept`);
     await brand.dispose();
 
-    // The creator sees the money and withdraws all of it to Swish, step by step.
+    // The creator sees the money and withdraws all of it to PayPal, step by step.
     await page.goto('/app/earnings');
     await expect(page.getByRole('heading', { name: 'Intäkter', level: 1 })).toBeVisible({ timeout: 15_000 });
     const balances = page.getByRole('definition');
@@ -84,7 +85,7 @@ test.describe('earnings and withdrawals', () => {
 
     await page.getByRole('link', { name: 'Ta ut pengar' }).click();
     await expect(page.getByRole('heading', { name: 'Välj uttagsmetod' })).toBeVisible();
-    await expect(page.getByRole('radio', { name: /Swish •••• 4567/ })).toBeChecked();
+    await expect(page.getByRole('radio', { name: /PayPal w•••@example\.com/ })).toBeChecked();
     await page.getByRole('button', { name: 'Nästa' }).click();
 
     await expect(page.getByRole('heading', { name: 'Hur mycket vill du ta ut?' })).toBeFocused();
@@ -97,11 +98,11 @@ test.describe('earnings and withdrawals', () => {
     await page.getByRole('button', { name: 'Nästa' }).click();
 
     await expect(page.getByRole('heading', { name: 'Bekräfta uttaget' })).toBeVisible();
-    await expect(page.getByRole('definition').filter({ hasText: 'Swish •••• 4567' })).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: 'PayPal w•••@example.com' })).toBeVisible();
     await page.getByRole('button', { name: 'Bekräfta uttag' }).click();
     await expect(page.getByRole('heading', { name: 'Uttaget är begärt' })).toBeVisible();
     const myWithdrawals = page.getByRole('list', { name: 'Mina uttag' });
-    await expect(myWithdrawals.getByRole('listitem').first()).toContainText('2 500,00 kr till Swish •••• 4567');
+    await expect(myWithdrawals.getByRole('listitem').first()).toContainText('2 500,00 kr till PayPal w•••@example.com');
     await expect(myWithdrawals.getByRole('listitem').first()).toContainText('Begärd');
 
     // The admin pays it from the payouts queue.
@@ -129,7 +130,7 @@ test.describe('earnings and withdrawals', () => {
     await row.getByRole('menuitem', { name: 'Markera som betalt' }).click();
     const dialog = admin.getByRole('dialog', { name: 'Markera uttaget som betalt' });
     await expect(dialog).toContainText(email);
-    await dialog.getByRole('textbox', { name: 'Referens' }).fill('SWISH-E2E-1');
+    await dialog.getByRole('textbox', { name: 'Referens' }).fill('PAYPAL-E2E-1');
     await dialog.getByRole('button', { name: 'Markera som betalt' }).click();
     await expect(dialog).toBeHidden();
     await expect(
@@ -142,12 +143,14 @@ test.describe('earnings and withdrawals', () => {
     // The creator sees it paid, with the reference.
     await page.reload();
     await expect(myWithdrawals.getByRole('listitem').first()).toContainText('Utbetald');
-    await expect(myWithdrawals.getByRole('listitem').first()).toContainText('Referens: SWISH-E2E-1');
+    await expect(myWithdrawals.getByRole('listitem').first()).toContainText('Referens: PAYPAL-E2E-1');
     await page.getByRole('link', { name: 'Intäkter', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Intäkter', level: 1 })).toBeVisible();
     // Nothing available or pending any more; the 2 500 kr are paid out.
     await expect(balances.filter({ hasText: /^0,00\skr$/ })).toHaveCount(2);
     await expect(balances.filter({ hasText: /^2\s500,00\skr$/ })).toHaveCount(1);
-    await expect(page.getByRole('row').filter({ hasText: 'Uttag till Swish •••• 4567' })).toContainText('Utbetald');
+    await expect(page.getByRole('row').filter({ hasText: 'Uttag till PayPal w•••@example.com' })).toContainText(
+      'Utbetald',
+    );
   });
 });
