@@ -4,13 +4,14 @@ import type { EarningsEntry } from './money';
 
 type Status = EarningsEntry['status'];
 
-// Colours with AA contrast for small text: grey for waiting, green for money out, red for refused.
+// Colours with AA contrast for small text: grey for waiting, green for money out, red for refused or
+// come back (outlined: the money is back in the balance).
 const COLOR: Record<Status, { color: ChipProps['color']; variant: ChipProps['variant'] }> = {
   credited: { color: 'primary', variant: 'outlined' },
   requested: { color: 'default', variant: 'filled' },
-  sent: { color: 'info', variant: 'outlined' },
+  sent: { color: 'default', variant: 'outlined' },
   paid: { color: 'success', variant: 'filled' },
-  returned: { color: 'warning', variant: 'outlined' },
+  returned: { color: 'error', variant: 'outlined' },
   rejected: { color: 'error', variant: 'filled' },
 };
 
