@@ -82,7 +82,7 @@ async function planCreator(db: Database, user: User, requestId: string | null) {
     db
       .select({ count: count(), amountOre: sum(withdrawals.amountOre) })
       .from(withdrawals)
-      .where(and(eq(withdrawals.userId, user.id), eq(withdrawals.status, 'requested'))),
+      .where(and(eq(withdrawals.userId, user.id), inArray(withdrawals.status, ['requested', 'sent']))),
     closingPayoutMethod(db, user.id),
     db
       .select({ count: count() })

@@ -80,10 +80,11 @@ async function settleCreator(tx: Database, env: Env, actor: Actor, requestId: st
     .from(balances)
     .where(and(eq(balances.holderId, user.id), eq(balances.account, 'creator_available')))
     .for('update');
+  // Requested, or sent and not yet answered by the bank or Swish (ADR 029): the erasure waits for both.
   const [requested] = await tx
     .select({ id: withdrawals.id })
     .from(withdrawals)
-    .where(and(eq(withdrawals.userId, user.id), eq(withdrawals.status, 'requested')))
+    .where(and(eq(withdrawals.userId, user.id), inArray(withdrawals.status, ['requested', 'sent'])))
     .limit(1);
   if (requested) return { hold: 'withdrawals_pending', payout: null, mails };
   const available = balance?.amountOre ?? 0;

@@ -43,7 +43,8 @@ let admin: User;
 let adminCookie: string;
 let sequence = 0;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const SWISH = { type: 'swish', masked: 'Swish •••• 4567' } as const;
+// PayPal: the payout method an admin marks paid by hand (bank, IBAN and Swish go through the payout rails, ADR 029).
+const PAYPAL = { type: 'paypal', masked: 'PayPal e•••@example.se' } as const;
 const KEPT_UNTIL = `${stockholmDate(new Date()).year + 7}-12-31`;
 
 beforeAll(async () => {
@@ -81,20 +82,20 @@ async function signedIn(role: User['role']): Promise<Signed> {
 }
 
 /** A creator whose content worth `amountOre` was accepted by a brand, over HTTP. */
-async function creatorEarning(amountOre: number, options: { swish?: boolean } = {}): Promise<Signed> {
+async function creatorEarning(amountOre: number, options: { paypal?: boolean } = {}): Promise<Signed> {
   const creator = await signedIn('creator');
   const brand = await signedIn('brand');
   const campaign = await createCampaign(t.db, brand.user.id, { payoutOre: amountOre, budgetOre: amountOre * 10 });
   const claim = await createClaim(t.db, campaign, creator.user.id, { status: 'submitted' });
   await json(await call('POST', `/api/claims/${claim.id}/accept`, brand.cookie, {}), 200);
-  if (options.swish) await addSwish(creator);
+  if (options.paypal) await addPaypal(creator);
   return creator;
 }
 
-async function addSwish(creator: Signed): Promise<string> {
+async function addPaypal(creator: Signed): Promise<string> {
   const res = await call('POST', '/api/user/payment-methods/add', creator.cookie, {
-    type: 'swish',
-    number: '0701234567',
+    type: 'paypal',
+    email: 'erasure@example.se',
   });
   return (await json<{ data: { id: string } }>(res, 201)).data.id;
 }
@@ -199,7 +200,7 @@ async function expectErased(user: User) {
 
 describe('a creator with a balance and a payout method', () => {
   it('is told first, paid the whole balance through a withdrawal, and erased once it is paid', async () => {
-    const creator = await creatorEarning(250_000, { swish: true });
+    const creator = await creatorEarning(250_000, { paypal: true });
 
     expect(await plan(creator)).toEqual({
       role: 'creator',
@@ -207,7 +208,7 @@ describe('a creator with a balance and a payout method', () => {
         availableOre: 250_000,
         pendingWithdrawals: { count: 0, amountOre: 0 },
         remainingBalance: 'paid_out',
-        payoutMethod: SWISH,
+        payoutMethod: PAYPAL,
       },
       work: {
         claimsCancelled: 0,
@@ -233,7 +234,7 @@ describe('a creator with a balance and a payout method', () => {
       {
         amountOre: 250_000,
         status: 'requested',
-        paymentMethodMasked: SWISH.masked,
+        paymentMethodMasked: PAYPAL.masked,
         reason: null,
         reference: null,
         deletionRequestId: requestId,
@@ -244,7 +245,7 @@ describe('a creator with a balance and a payout method', () => {
     const told = mailsTo(creator.user.email, HELD_SUBJECT);
     expect(told).toHaveLength(1);
     expect(told[0]?.text).toBe(
-      'Your deletion request is being processed. First we pay out what you have left: SEK\u00a02,500.00 to Swish •••• 4567. Once the payout is made, we delete your data and let you know.\n',
+      'Your deletion request is being processed. First we pay out what you have left: SEK\u00a02,500.00 to PayPal e•••@example.se. Once the payout is made, we delete your data and let you know.\n',
     );
     const [account] = await t.db.select().from(users).where(eq(users.id, creator.user.id));
     expect(account?.email).toBe(creator.user.email);
@@ -263,7 +264,7 @@ describe('a creator with a balance and a payout method', () => {
         body: { data: expect.objectContaining({ id: payout?.id, amountOre: 250_000, status: 'requested' }) },
       },
     ]);
-    await pay(payout?.id ?? '', 'SWISH-ERASE-1');
+    await pay(payout?.id ?? '', 'PAYPAL-ERASE-1');
     const done = await process(requestId);
 
     expect(done.status).toBe(200);
@@ -283,7 +284,7 @@ describe('a creator with a balance and a payout method', () => {
         status: 'paid',
         paymentMethodMasked: '—',
         reason: null,
-        reference: 'SWISH-ERASE-1',
+        reference: 'PAYPAL-ERASE-1',
         deletionRequestId: requestId,
       },
     ]);
@@ -319,15 +320,15 @@ describe('a creator with a balance and no payout method', () => {
       'Your deletion request is being processed, but you have SEK\u00a01,800.00 left in Kollab and no payout method for us to pay it to. Sign in and add one – we then pay out the whole balance – or withdraw it yourself. We delete your data once the balance is zero. If you would rather keep your account, withdraw the request under Manage account.\n',
     ]);
 
-    // She adds Swish: the next run pays the whole balance there.
-    const methodId = await addSwish(creator);
-    expect(await plan(creator)).toMatchObject({ money: { remainingBalance: 'paid_out', payoutMethod: SWISH } });
+    // She adds PayPal: the next run pays the whole balance there.
+    const methodId = await addPaypal(creator);
+    expect(await plan(creator)).toMatchObject({ money: { remainingBalance: 'paid_out', payoutMethod: PAYPAL } });
     expect(await (await process(requestId)).json()).toMatchObject({ data: { heldReason: 'withdrawals_pending' } });
     const [payout] = await t.db.select().from(withdrawals).where(eq(withdrawals.deletionRequestId, requestId));
     expect(payout).toMatchObject({ amountOre: 180_000, paymentMethodId: methodId, status: 'requested' });
 
     // The bank returns it: the money is back, held, and not sent to that number again.
-    await reject(payout?.id ?? '', 'Swish-numret 070-123 45 67 är avslutat');
+    await reject(payout?.id ?? '', 'PayPal-kontot är stängt');
     expect(await plan(creator)).toMatchObject({ money: { remainingBalance: 'held', payoutMethod: null } });
     expect(await (await process(requestId)).json()).toMatchObject({ data: { heldReason: 'balance_held' } });
     expect(await (await process(requestId)).json()).toMatchObject({ data: { heldReason: 'balance_held' } });
@@ -338,7 +339,7 @@ describe('a creator with a balance and no payout method', () => {
     // She withdraws it herself; once paid, the scheduler erases the account.
     const own = await withdraw(creator, 180_000, methodId);
     expect(await (await process(requestId)).json()).toMatchObject({ data: { heldReason: 'withdrawals_pending' } });
-    await pay(own, 'SWISH-OWN-2');
+    await pay(own, 'PAYPAL-OWN-2');
     const due = await sweep(deps(), new Date(Date.now() + 15 * DAY_MS));
 
     expect(due.deletionRequestsProcessed).toBe(1);
@@ -358,7 +359,7 @@ describe('a creator with a balance and no payout method', () => {
         status: 'paid',
         paymentMethodMasked: '—',
         reason: null,
-        reference: 'SWISH-OWN-2',
+        reference: 'PAYPAL-OWN-2',
         deletionRequestId: null,
       },
     ]);
@@ -380,7 +381,7 @@ describe('a creator with a balance and no payout method', () => {
       { action: 'withdrawal.request', details: { amountOre: 180_000, deletionRequestId: requestId } },
       { action: 'withdrawal.rejected', details: { status: 'rejected', anonymised: true } },
       { action: 'withdrawal.request', details: { amountOre: 180_000 } },
-      { action: 'withdrawal.paid', details: { status: 'paid', reference: 'SWISH-OWN-2' } },
+      { action: 'withdrawal.paid', details: { status: 'paid', reference: 'PAYPAL-OWN-2' } },
     ]);
     expect(JSON.stringify(await t.db.select().from(auditLog))).not.toContain('070-123 45 67');
     await expectLedgerBalanced();
@@ -390,7 +391,7 @@ describe('a creator with a balance and no payout method', () => {
 describe('a creator with a pending withdrawal', () => {
   it('waits for it to be paid or returned, then pays out the rest', async () => {
     const creator = await creatorEarning(300_000);
-    const methodId = await addSwish(creator);
+    const methodId = await addPaypal(creator);
     const pending = await withdraw(creator, 120_000, methodId);
 
     expect(await plan(creator)).toMatchObject({
@@ -398,7 +399,7 @@ describe('a creator with a pending withdrawal', () => {
         availableOre: 180_000,
         pendingWithdrawals: { count: 1, amountOre: 120_000 },
         remainingBalance: 'paid_out',
-        payoutMethod: SWISH,
+        payoutMethod: PAYPAL,
       },
     });
     const requestId = await requestDeletion(creator);
@@ -420,7 +421,7 @@ describe('a creator with a pending withdrawal', () => {
     expect(await balancesOf(creator.user.id)).toEqual({ available: 0, pending: 300_000 });
 
     const [payout] = await t.db.select().from(withdrawals).where(eq(withdrawals.deletionRequestId, requestId));
-    await pay(payout?.id ?? '', 'SWISH-REST-3');
+    await pay(payout?.id ?? '', 'PAYPAL-REST-3');
     expect((await process(requestId)).status).toBe(200);
     await expectErased(creator.user);
     expect(await balancesOf(creator.user.id)).toEqual({ available: 0, pending: 0 });
@@ -615,7 +616,7 @@ describe('a brand with a live campaign and creators mid-work', () => {
 
 describe('the plans', () => {
   it("an admin sees the plan of a request's account, and null for an address without one", async () => {
-    const creator = await creatorEarning(50_000, { swish: true });
+    const creator = await creatorEarning(50_000, { paypal: true });
     const requestId = await requestDeletion(creator);
     const res = await call('GET', `/api/admin/deletion-requests/${requestId}/plan`, adminCookie);
 
