@@ -42,6 +42,9 @@ const send = (cookie: string, method: string, path: string, body: unknown, heade
   t.app.request(path, { method, headers: { ...jsonHeaders(cookie), ...headers }, body: JSON.stringify(body) });
 const addSwish = (cookie: string, number = '070-123 45 67') =>
   send(cookie, 'POST', '/api/user/payment-methods/add', { type: 'swish', number });
+// PayPal: the payout method an admin marks paid by hand (bank, IBAN and Swish go through the payout rails).
+const addPaypal = (cookie: string) =>
+  send(cookie, 'POST', '/api/user/payment-methods/add', { type: 'paypal', email: 'held@example.se' });
 const withdraw = (cookie: string, paymentMethodId: string, amountOre = 50_000) =>
   send(cookie, 'POST', '/api/withdrawals', { amountOre, paymentMethodId }, { 'Idempotency-Key': crypto.randomUUID() });
 const reauthenticate = (cookie: string, password: string) =>
@@ -152,7 +155,7 @@ describe('withdrawals to a newly added payout method wait for review', () => {
 
   async function creatorWithNewMethod() {
     const { user, cookie } = await signedInAgo(0, { role: 'creator' });
-    const method = (await (await addSwish(cookie)).json()) as { data: { id: string } };
+    const method = (await (await addPaypal(cookie)).json()) as { data: { id: string } };
     await creditCreator(t.db, { id: `hold-${user.id}`, creatorId: user.id, payoutOre: 200_000 });
     return { user, cookie, methodId: method.data.id };
   }
@@ -172,7 +175,7 @@ describe('withdrawals to a newly added payout method wait for review', () => {
     const mail = await smtp.waitForMail(user.email, (m) => m.subject === 'Vi har tagit emot din uttagsbegäran');
     expect(mail.text).toContain('det betalas ut tidigast');
 
-    const pay = await settle(admin, first.data.id, 'pay', { reference: 'SWISH-1' });
+    const pay = await settle(admin, first.data.id, 'pay', { reference: 'PAYPAL-1' });
     expect(pay.status).toBe(409);
     expect(await pay.json()).toEqual(errorBody(pay, 'conflict', `Withdrawal is held for review until ${heldUntil}`));
     const csv = await t.app.request(`/api/admin/withdrawals/export?ids=${first.data.id}`, {
@@ -192,7 +195,7 @@ describe('withdrawals to a newly added payout method wait for review', () => {
       .update(withdrawals)
       .set({ heldUntil: new Date(Date.now() - 1000) })
       .where(eq(withdrawals.id, held.data.id));
-    expect((await settle(admin, held.data.id, 'pay', { reference: 'SWISH-2' })).status).toBe(200);
+    expect((await settle(admin, held.data.id, 'pay', { reference: 'PAYPAL-2' })).status).toBe(200);
 
     await t.db
       .update(paymentMethods)

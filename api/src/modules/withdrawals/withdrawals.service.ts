@@ -196,13 +196,13 @@ export async function settleWithdrawal(
       .from(withdrawals)
       .where(eq(withdrawals.id, id));
     if (!existing) throw new AppError('not_found', 'Withdrawal not found');
+    if (existing.status === 'requested' && existing.heldUntil && existing.heldUntil > new Date()) {
+      throw new AppError('conflict', `Withdrawal is held for review until ${existing.heldUntil.toISOString()}`);
+    }
     if (existing.status === 'requested' && outcome.status === 'paid' && existing.type !== 'paypal') {
       throw new AppError('conflict', 'Bank, IBAN and Swish withdrawals are paid through a payout batch or Swish', {
         fields: { id: ['paid_through_rails'] },
       });
-    }
-    if (existing.status === 'requested' && existing.heldUntil) {
-      throw new AppError('conflict', `Withdrawal is held for review until ${existing.heldUntil.toISOString()}`);
     }
     throw new AppError('conflict', `Withdrawal is already ${existing.status}`);
   }
