@@ -1,4 +1,5 @@
 import { type BankIdStandIn, startBankIdStandIn } from '@kollab/stand-ins/bankid';
+import { type SwishStandIn, startSwishStandIn } from '@kollab/stand-ins/swish';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -57,6 +58,7 @@ interface Failure {
 
 let t: TestApp;
 let bankId: BankIdStandIn;
+let swish: SwishStandIn;
 let world: FuzzWorld;
 let operations: Operation[];
 let files: SampleFiles;
@@ -65,11 +67,15 @@ beforeAll(async () => {
   // The built-in sample provider, mail and uploads to files, no Google and no injected faults,
   // whatever the shell has set: the fuzzer must never spend provider credits or reach the network.
   // BankID is the stand-in (ADR 026): BankID routes answer as they do under `npm start`.
+  // Swish payouts likewise (ADR 029); its callbacks go nowhere (no server listens at PUBLIC_URL).
+  swish = await startSwishStandIn({ deliver: async () => undefined });
   bankId = await startBankIdStandIn();
   t = await createTestApp({
     bankIdStandIn: bankId,
+    swishStandIn: swish,
     settings: {
       BANKID_URL: '',
+      SWISH_URL: '',
       LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? 'silent',
       PROVIDER_API_KEY: '',
       SMTP_URL: '',
@@ -93,6 +99,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
   await bankId?.close();
+  await swish?.close();
 });
 
 /** 32-bit FNV-1a: a per-route, per-role seed derived from the run's seed, stable across runs. */

@@ -150,6 +150,7 @@ export async function createBatch(
         skipped: skipped.length,
       },
     );
+    skipped.sort((a, b) => (a.withdrawalId < b.withdrawalId ? -1 : 1));
     return { batch: updated ?? batch, sent, skipped };
   });
 }

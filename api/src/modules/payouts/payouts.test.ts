@@ -64,7 +64,7 @@ describe('payout batches', () => {
       skipped: [
         { withdrawalId: 'nope', reason: 'not_found' },
         { withdrawalId: swish.withdrawalId, reason: 'not_a_bank_method' },
-      ].sort((a, b) => a.withdrawalId.localeCompare(b.withdrawalId)),
+      ].sort((a, b) => (a.withdrawalId < b.withdrawalId ? -1 : 1)),
     });
     expect(await withdrawalStatus(bank.withdrawalId)).toBe('sent');
     expect(await withdrawalStatus(swish.withdrawalId)).toBe('requested');
