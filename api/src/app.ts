@@ -61,6 +61,7 @@ import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
 import { createPaymentRoutes } from './modules/payments/payments.routes.ts';
+import { brandRefundRoutes } from './modules/payouts/brand-refunds.routes.ts';
 import { payoutRoutes } from './modules/payouts/payouts.routes.ts';
 import { subscriberRoutes } from './modules/subscribers/subscribers.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -165,6 +166,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', claimRoutes);
   app.route('/api', withdrawalRoutes);
   app.route('/api', payoutRoutes);
+  app.route('/api', brandRefundRoutes);
   app.route('/api', billingRoutes);
   app.route('/api', billingAdminRoutes);
   app.route('/api', identityRoutes);

@@ -46,19 +46,27 @@ export const SkipReasonSchema = z.enum([
 
 export const CreateBatchBodySchema = z
   .object({
-    withdrawalIds: z.array(z.string().min(1).max(64)).min(1, 'required').max(500, 'too_many'),
+    withdrawalIds: z.array(z.string().min(1).max(64)).max(500, 'too_many').default([]),
+    /** Brands' bank refunds of their credit to pay in the same file (ADR 029). */
+    refundIds: z.array(z.string().min(1).max(64)).max(500, 'too_many').default([]),
     executionDate: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'invalid_date')
       .optional(),
   })
   .strict()
+  .refine((body) => body.withdrawalIds.length + body.refundIds.length > 0, {
+    path: ['withdrawalIds'],
+    message: 'required',
+  })
   .meta({ id: 'CreatePayoutBatchBody' });
 
 export const CreateBatchResultSchema = z
   .object({
     data: PayoutBatchSchema,
-    skipped: z.array(z.object({ withdrawalId: z.string(), reason: SkipReasonSchema })),
+    skipped: z.array(
+      z.object({ withdrawalId: z.string().optional(), refundId: z.string().optional(), reason: SkipReasonSchema }),
+    ),
   })
   .meta({ id: 'CreatePayoutBatchResult' });
 
@@ -83,6 +91,8 @@ export const PayoutAnswerPreviewSchema = z
         amountOre: z.number().nullable(),
         reason: z.string().nullable(),
         withdrawalId: z.string().nullable(),
+        /** A brand's bank refund of its credit (ADR 029), when the line is one. */
+        refundId: z.string().nullable(),
         effect: z.enum(['paid', 'returned', 'no_change', 'unknown_reference', 'amount_mismatch']),
       }),
     ),
@@ -125,3 +135,46 @@ export const SwishPayoutCallbackSchema = z
   })
   .passthrough()
   .meta({ id: 'SwishPayoutCallback' });
+
+const text = (code: string, max = 64) => z.string({ message: 'required' }).trim().min(1, 'required').max(max, code);
+
+/** A brand asks for its invoice-paid credit back to a bank account, Bankgiro or IBAN (ADR 029). */
+export const BankRefundBodySchema = z
+  .object({
+    amountOre: z.number({ message: 'required' }).int('invalid_amount').positive('invalid_amount'),
+    account: z.discriminatedUnion(
+      'type',
+      [
+        z.object({
+          type: z.literal('bank_account'),
+          clearingNumber: text('invalid_clearing_number', 16),
+          accountNumber: text('invalid_account_number', 24),
+        }),
+        z.object({ type: z.literal('bankgiro'), number: text('invalid_bankgiro', 16) }),
+        z.object({ type: z.literal('iban'), iban: text('invalid_iban', 48), bic: text('invalid_bic', 16) }),
+      ],
+      { message: 'invalid_type' },
+    ),
+  })
+  .strict()
+  .meta({ id: 'BankRefundBody' });
+
+export const BankRefundSchema = z
+  .object({
+    id: z.string(),
+    amountOre: z.number(),
+    status: z.enum(['pending', 'succeeded', 'failed']),
+    reference: z.string().nullable().meta({ description: "The payout's EndToEndId once it is in a batch" }),
+    returnReason: z.string().nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'BankRefund' });
+
+export const UnbatchedRefundSchema = z
+  .object({
+    id: z.string(),
+    amountOre: z.number(),
+    createdAt: z.string(),
+    brand: z.object({ id: z.string(), name: z.string(), email: z.string() }),
+  })
+  .meta({ id: 'UnbatchedBankRefund' });

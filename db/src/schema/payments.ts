@@ -130,6 +130,13 @@ export const paymentRefunds = pgTable(
       .references(() => payments.id, { onDelete: 'restrict' }),
     amountOre: bigint({ mode: 'number' }).notNull(),
     status: refundStatus().notNull().default('pending'),
+    /**
+     * `card`: back to the card through the provider; `bank`: invoice-paid credit paid to the brand's
+     * bank account in a payout batch (ADR 029), whose answer settles it.
+     */
+    method: text().notNull().default('card'),
+    /** A bank refund's payee (the brand's name and account as given), encrypted JSON. */
+    creditorEncrypted: text(),
     providerRefundId: text(),
     failureCode: text(),
     ...timestamps,
@@ -139,6 +146,7 @@ export const paymentRefunds = pgTable(
     index('payment_refunds_payment_id_idx').on(table.paymentId),
     uniqueIndex('payment_refunds_provider_refund_id_key').on(table.providerRefundId),
     check('payment_refunds_amount_check', sql`${table.amountOre} > 0`),
+    check('payment_refunds_method_check', sql`${table.method} in ('card', 'bank')`),
   ],
 );
 

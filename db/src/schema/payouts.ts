@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgEnum, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id } from './columns.ts';
 import { withdrawals } from './money.ts';
+import { paymentRefunds } from './payments.ts';
 import { users } from './users.ts';
 
 /**
@@ -35,9 +36,9 @@ export const payouts = pgTable(
   'payouts',
   {
     id: id(),
-    withdrawalId: text()
-      .notNull()
-      .references(() => withdrawals.id, { onDelete: 'restrict' }),
+    /** The creator's withdrawal paid out, or (for a brand) the bank refund of its credit: exactly one. */
+    withdrawalId: text().references(() => withdrawals.id, { onDelete: 'restrict' }),
+    refundId: text().references(() => paymentRefunds.id, { onDelete: 'restrict' }),
     batchId: text().references(() => payoutBatches.id, { onDelete: 'restrict' }),
     rail: payoutRail().notNull(),
     endToEndId: text().notNull(),
@@ -59,6 +60,8 @@ export const payouts = pgTable(
   },
   (table) => [
     uniqueIndex('payouts_withdrawal_id_key').on(table.withdrawalId),
+    uniqueIndex('payouts_refund_id_key').on(table.refundId),
+    check('payouts_subject_check', sql`(${table.withdrawalId} is null) <> (${table.refundId} is null)`),
     uniqueIndex('payouts_end_to_end_id_key').on(table.endToEndId),
     uniqueIndex('payouts_instruction_id_key').on(table.instructionId).where(sql`${table.instructionId} is not null`),
     index('payouts_batch_id_idx').on(table.batchId),

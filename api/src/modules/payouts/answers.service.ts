@@ -49,7 +49,7 @@ function effects(lines: PayoutAnswerLine[], found: Map<string, Payout>): Line[] 
   const state = new Map([...found].map(([id, payout]) => [id, payout.status]));
   return lines.map((line) => {
     const payout = found.get(line.endToEndId);
-    const base = { ...line, withdrawalId: payout?.withdrawalId ?? null };
+    const base = { ...line, withdrawalId: payout?.withdrawalId ?? null, refundId: payout?.refundId ?? null };
     if (!payout) return { ...base, effect: 'unknown_reference' as const };
     if (line.amountOre !== null && line.amountOre !== payout.amountOre)
       return { ...base, effect: 'amount_mismatch' as const };
@@ -144,9 +144,9 @@ export async function importPayoutAnswer(
         line.effect === 'paid'
           ? { status: 'paid' as const, reference: null }
           : { status: 'returned' as const, reason: line.reason };
-      const withdrawal = await settlePayout(tx, admin, line.endToEndId, outcome);
-      if (withdrawal) changed.push(withdrawal);
-      lines.push(withdrawal ? line : { ...line, effect: 'no_change' });
+      const settled = await settlePayout(tx, admin, line.endToEndId, outcome);
+      if (settled?.withdrawal) changed.push(settled.withdrawal);
+      lines.push(settled ? line : { ...line, effect: 'no_change' });
     }
     const preview = summarise(parsed, sha256, lines, false);
     await tx

@@ -4,6 +4,7 @@ import { type Database, newId } from '@kollab/db';
 import {
   type PayoutBatch,
   paymentMethods,
+  paymentRefunds,
   payoutBatches,
   payouts,
   type User,
@@ -32,6 +33,51 @@ type SkipReason =
 function swedishToday(): string {
   const { year, month, day } = stockholmDate(new Date());
   return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+type Skipped = { withdrawalId?: string; refundId?: string; reason: SkipReason };
+
+/**
+ * Brands' pending bank refunds into the batch: each at most once (locked, then the payouts'
+ * unique refund id), with the payee kept as the brand gave it. EndToEndId `KR` + the refund's id.
+ */
+async function batchRefunds(tx: Database, batchId: string, refundIds: string[]) {
+  const skipped: Skipped[] = [];
+  let count = 0;
+  let totalOre = 0;
+  for (const refundId of refundIds) {
+    const [refund] = await tx
+      .select()
+      .from(paymentRefunds)
+      .where(and(eq(paymentRefunds.id, refundId), eq(paymentRefunds.method, 'bank')))
+      .for('update');
+    if (!refund?.creditorEncrypted) {
+      skipped.push({ refundId, reason: 'not_found' });
+      continue;
+    }
+    const [row] =
+      refund.status === 'pending'
+        ? await tx
+            .insert(payouts)
+            .values({
+              refundId,
+              batchId,
+              rail: 'bank',
+              endToEndId: `KR${refundId.toUpperCase()}`,
+              amountOre: refund.amountOre,
+              creditorEncrypted: refund.creditorEncrypted,
+            })
+            .onConflictDoNothing()
+            .returning()
+        : [];
+    if (!row) {
+      skipped.push({ refundId, reason: 'not_requested' });
+      continue;
+    }
+    count += 1;
+    totalOre += row.amountOre;
+  }
+  return { skipped, count, totalOre };
 }
 
 export async function toBatchView(db: Database, batch: PayoutBatch): Promise<PayoutBatchView> {
@@ -67,8 +113,8 @@ export async function createBatch(
   env: Env,
   secrets: Secrets,
   admin: User,
-  input: { withdrawalIds: string[]; executionDate?: string | undefined },
-): Promise<{ batch: PayoutBatch; sent: Withdrawal[]; skipped: { withdrawalId: string; reason: SkipReason }[] }> {
+  input: { withdrawalIds: string[]; refundIds?: string[] | undefined; executionDate?: string | undefined },
+): Promise<{ batch: PayoutBatch; sent: Withdrawal[]; skipped: Skipped[] }> {
   const ids = [...new Set(input.withdrawalIds)].sort();
   const executionDate = input.executionDate ?? swedishToday();
   return db.transaction(async (tx) => {
@@ -92,7 +138,7 @@ export async function createBatch(
       .leftJoin(paymentMethods, eq(paymentMethods.id, withdrawals.paymentMethodId))
       .where(inArray(withdrawals.id, ids))
       .orderBy(withdrawals.id);
-    const skipped: { withdrawalId: string; reason: SkipReason }[] = ids
+    const skipped: Skipped[] = ids
       .filter((wanted) => !rows.some((row) => row.withdrawal.id === wanted))
       .map((withdrawalId) => ({ withdrawalId, reason: 'not_found' }));
     const sent: Withdrawal[] = [];
@@ -127,16 +173,18 @@ export async function createBatch(
         .where(eq(payouts.id, marked.payout.id));
       sent.push(marked.withdrawal);
     }
-    if (sent.length === 0) {
+    const refunds = await batchRefunds(tx, batch.id, [...new Set(input.refundIds ?? [])].sort());
+    skipped.push(...refunds.skipped);
+    if (sent.length + refunds.count === 0) {
       throw AppError.validation(
         { withdrawalIds: ['nothing_to_pay'] },
         'None of the selected withdrawals can be paid by bank transfer now',
       );
     }
-    const totalOre = sent.reduce((sum, row) => sum + row.amountOre, 0);
+    const totalOre = sent.reduce((sum, row) => sum + row.amountOre, 0) + refunds.totalOre;
     const [updated] = await tx
       .update(payoutBatches)
-      .set({ payoutCount: sent.length, totalOre })
+      .set({ payoutCount: sent.length + refunds.count, totalOre })
       .where(eq(payoutBatches.id, batch.id))
       .returning();
     await recordAudit(
@@ -145,12 +193,13 @@ export async function createBatch(
       'payout_batch.create',
       { type: 'payout_batch', id: batch.id },
       {
-        count: sent.length,
+        count: sent.length + refunds.count,
         totalOre,
         skipped: skipped.length,
       },
     );
-    skipped.sort((a, b) => (a.withdrawalId < b.withdrawalId ? -1 : 1));
+    const key = (row: Skipped) => row.withdrawalId ?? row.refundId ?? '';
+    skipped.sort((a, b) => (key(a) < key(b) ? -1 : 1));
     return { batch: updated ?? batch, sent, skipped };
   });
 }
@@ -187,7 +236,7 @@ export async function exportBatch(
       endToEndId: row.endToEndId,
       amountOre: row.amountOre,
       ...details,
-      message: `Kollab utbetalning ${row.endToEndId}`,
+      message: `${row.refundId ? 'Kollab återbetalning' : 'Kollab utbetalning'} ${row.endToEndId}`,
     };
   });
   const xml = writePain001({

@@ -30,7 +30,7 @@ export async function listPayouts(
   return {
     data: rows.map(({ payout, withdrawal, user }) => ({
       id: payout.id,
-      withdrawalId: payout.withdrawalId,
+      withdrawalId: withdrawal.id,
       rail: payout.rail,
       endToEndId: payout.endToEndId,
       amountOre: payout.amountOre,

@@ -162,6 +162,7 @@ describe("the bank's answer", () => {
           amountOre: 30_000,
           reason: null,
           withdrawalId: paid.withdrawalId,
+          refundId: null,
           effect: 'paid',
         },
         {
@@ -170,6 +171,7 @@ describe("the bank's answer", () => {
           amountOre: 40_000,
           reason: null,
           withdrawalId: returned.withdrawalId,
+          refundId: null,
           effect: 'paid',
         },
         {
@@ -178,6 +180,7 @@ describe("the bank's answer", () => {
           amountOre: 40_000,
           reason: 'AC04',
           withdrawalId: returned.withdrawalId,
+          refundId: null,
           effect: 'returned',
         },
         {
@@ -186,6 +189,7 @@ describe("the bank's answer", () => {
           amountOre: 100,
           reason: null,
           withdrawalId: null,
+          refundId: null,
           effect: 'unknown_reference',
         },
       ],

@@ -1,8 +1,17 @@
 import type { Database } from '@kollab/db';
-import { type Payout, payouts, type Withdrawal, withdrawals } from '@kollab/db/schema';
+import {
+  type PaymentRefund,
+  type Payout,
+  paymentRefunds,
+  payouts,
+  type Withdrawal,
+  withdrawals,
+} from '@kollab/db/schema';
 import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
+import { postRefundFailed } from '../ledger/escrow.ts';
 import { PLATFORM, post } from '../ledger/ledger.service.ts';
+import { runHooks } from '../payments/payment-hooks.ts';
 
 /** The reference a payout travels under: EndToEndId in pain.001, payerPaymentReference at Swish. */
 export const endToEndIdOf = (withdrawalId: string) => `KW${withdrawalId.toUpperCase()}`;
@@ -49,19 +58,22 @@ export type SettleOutcome =
   | { status: 'paid'; reference: string | null }
   | { status: 'returned'; reason: string | null };
 
+/** What a settlement changed: the creator's withdrawal, or the brand's bank refund. */
+export type Settled = { withdrawal: Withdrawal; refund: null } | { withdrawal: null; refund: PaymentRefund };
+
 /**
  * Settles a sent payout from the bank's or Swish's answer, at most once per outcome: paid moves
  * the money out (pending → platform cash); returned gives it back to the creator's available
  * balance, from pending, or from platform cash when the bank first said paid. A return wins over
- * a later or repeated "paid"; the same answer twice changes nothing. Returns the withdrawal when
- * this call changed it, else null.
+ * a later or repeated "paid"; the same answer twice changes nothing. A brand's bank refund is
+ * settled the same way (`settleRefund`). Returns what this call changed, else null.
  */
 export async function settlePayout(
   tx: Database,
   actor: Actor,
   endToEndId: string,
   outcome: SettleOutcome,
-): Promise<Withdrawal | null> {
+): Promise<Settled | null> {
   const [payout] = await tx.select().from(payouts).where(eq(payouts.endToEndId, endToEndId)).for('update');
   if (!payout) return null;
   const allowed: Payout['status'][] = outcome.status === 'paid' ? ['sent'] : ['sent', 'paid'];
@@ -75,6 +87,20 @@ export async function settlePayout(
         : { status: 'returned', settledAt: now, returnReason: outcome.reason },
     )
     .where(and(eq(payouts.id, payout.id), inArray(payouts.status, allowed)));
+  if (payout.refundId) {
+    const refund = await settleRefund(tx, payout.refundId, outcome);
+    await recordAudit(
+      tx,
+      actor,
+      `payout.${outcome.status}`,
+      { type: 'refund', id: payout.refundId },
+      {
+        endToEndId,
+        ...outcome,
+      },
+    );
+    return refund ? { withdrawal: null, refund } : null;
+  }
   const [withdrawal] = await tx
     .update(withdrawals)
     .set(
@@ -82,7 +108,7 @@ export async function settlePayout(
         ? { status: 'paid', settledAt: now }
         : { status: 'returned', settledAt: now, reason: outcome.reason },
     )
-    .where(and(eq(withdrawals.id, payout.withdrawalId), inArray(withdrawals.status, ['sent', 'paid'])))
+    .where(and(eq(withdrawals.id, payout.withdrawalId ?? ''), inArray(withdrawals.status, ['sent', 'paid'])))
     .returning();
   if (!withdrawal) throw new Error(`withdrawal ${payout.withdrawalId} of payout ${payout.id} is not sent or paid`);
   const from =
@@ -114,5 +140,31 @@ export async function settlePayout(
       ...outcome,
     },
   );
-  return withdrawal;
+  return { withdrawal, refund: null };
+}
+
+/**
+ * A brand's bank refund (its credit left when it was requested): paid is the refund succeeded
+ * (billing issues its credit note); returned gives the credit back (a balanced posting with a
+ * unique reference, as a card refund the provider refuses does).
+ */
+async function settleRefund(tx: Database, refundId: string, outcome: SettleOutcome): Promise<PaymentRefund | null> {
+  const [refund] = await tx
+    .update(paymentRefunds)
+    .set(
+      outcome.status === 'paid'
+        ? { status: 'succeeded' }
+        : { status: 'failed', failureCode: outcome.reason ?? 'RETURNED' },
+    )
+    .where(
+      and(
+        eq(paymentRefunds.id, refundId),
+        inArray(paymentRefunds.status, outcome.status === 'paid' ? ['pending'] : ['pending', 'succeeded']),
+      ),
+    )
+    .returning();
+  if (!refund) return null;
+  if (refund.status === 'succeeded') await runHooks('refundSucceeded', tx, refund);
+  else await postRefundFailed(tx, refund);
+  return refund;
 }

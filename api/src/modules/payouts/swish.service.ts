@@ -129,7 +129,8 @@ async function settleFromSwish(
   endToEndId: string,
   outcome: { status: 'paid'; reference: string | null } | { status: 'returned'; reason: string | null },
 ): Promise<Withdrawal | null> {
-  const changed = await deps.db.transaction((tx) => settlePayout(tx, 'system', endToEndId, outcome));
+  const settled = await deps.db.transaction((tx) => settlePayout(tx, 'system', endToEndId, outcome));
+  const changed = settled?.withdrawal ?? null;
   if (changed) await mailWithdrawal(deps, changed);
   return changed;
 }
