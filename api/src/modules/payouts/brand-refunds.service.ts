@@ -59,7 +59,7 @@ function creditorOf(input: BankRefundAccount): CreditorAccount {
  * each no more than that payment received by bank less what was refunded from it. The credit is
  * taken in the same transaction (as for card refunds), so two requests never refund it twice; the
  * refund goes into the next payout batch, and the bank's answer settles it or gives the credit back.
- * @throws validation_failed (account fields; amountOre: more_than_credit | more_than_refundable)
+ * @throws validation_failed (account fields; amountOre: more_than_credit | more_than_invoice_credit)
  */
 export async function requestBankRefund(
   tx: Database,
@@ -109,7 +109,7 @@ export async function requestBankRefund(
   }
   if (left > 0) {
     throw AppError.validation(
-      { amountOre: ['more_than_refundable'] },
+      { amountOre: ['more_than_invoice_credit'] },
       'Only credit that came from invoice payments can be refunded to a bank account',
     );
   }

@@ -208,7 +208,7 @@ describe("a brand's credit refunded to its bank account", () => {
       { amountOre: 1_000, account: BANKGIRO },
       key(),
     );
-    expect(await granted.json()).toMatchObject({ error: { fields: { amountOre: ['more_than_refundable'] } } });
+    expect(await granted.json()).toMatchObject({ error: { fields: { amountOre: ['more_than_invoice_credit'] } } });
     expect(await balanceOf(t.db, other.id, 'brand_credit')).toBe(5_000);
   });
 });

@@ -18,6 +18,7 @@ import { PageLoader } from '../../components/layout/page-loader';
 import { LoadError } from '../../components/money/load-error';
 import { parseKronor, useMoneyFormat } from '../../components/money/money';
 import type { Billing } from '../../components/payments/types';
+import { BankRefundForm } from '../../components/payouts/bank-refund-form';
 import { useApiQuery } from '../../hooks/use-api-query';
 import { useLocale } from '../../hooks/use-locale';
 import { useT } from '../../hooks/use-t';
@@ -63,6 +64,9 @@ function BillingOverview() {
             ) : null}
             {data.availableCreditOre > 0 ? (
               <RefundForm maxOre={data.availableCreditOre} onDone={() => void refetch()} />
+            ) : null}
+            {data.availableCreditOre > 0 ? (
+              <BankRefundForm maxOre={data.availableCreditOre} onDone={() => void refetch()} />
             ) : null}
           </Card>
           <Typography id={paymentsId} component="h2" variant="h6" sx={{ mb: 1.5 }}>

@@ -1,14 +1,19 @@
 import Download from '@mui/icons-material/Download';
 import ListAlt from '@mui/icons-material/ListAlt';
+import Button from '@mui/material/Button';
 import type { GridColDef } from '@mui/x-data-grid';
-import { useMemo } from 'react';
+import { useNotification } from '@refinedev/core';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { AdminTable } from '../../../components/admin/admin-table';
+import { AdminTable, useRefreshTable } from '../../../components/admin/admin-table';
 import { useAdminFormat } from '../../../components/admin/cells';
 import { dateTimeColumn } from '../../../components/admin/columns';
 import type { TableSpec } from '../../../components/admin/table-state';
 import { RoleOnly } from '../../../components/auth/role-only';
+import { useApiQuery } from '../../../hooks/use-api-query';
 import { useT } from '../../../hooks/use-t';
+import { apiFetch } from '../../../lib/api-fetch';
+import { errorText } from '../../../lib/error-text';
 import type { PayoutBatchView } from './types';
 
 const SPEC: TableSpec = {
@@ -32,6 +37,7 @@ function Batches() {
   const t = useT();
   const format = useAdminFormat();
   const navigate = useNavigate();
+  const refresh = useRefreshTable(SPEC);
   const columns = useMemo<GridColDef<PayoutBatchView>[]>(
     () => [
       { field: 'messageId', headerName: t('payouts.batches.columns.messageId'), minWidth: 200, flex: 1.2 },
@@ -78,6 +84,7 @@ function Batches() {
       gridLabel={t('payouts.batches.title')}
       columns={columns}
       exportable={false}
+      toolbar={<BrandRefundsButton onBatched={() => void refresh()} />}
       actions={(row) => [
         {
           key: 'export',
@@ -94,5 +101,39 @@ function Batches() {
         },
       ]}
     />
+  );
+}
+
+/** Brands' bank refunds of their credit waiting for a file: all of them into a new batch. */
+function BrandRefundsButton({ onBatched }: { onBatched: () => void }) {
+  const t = useT();
+  const { open: notify } = useNotification();
+  const waiting = useApiQuery<{ id: string }[]>('/api/admin/payouts/brand-refunds');
+  const [busy, setBusy] = useState(false);
+  const ids = waiting.data?.map((row) => row.id) ?? [];
+  if (ids.length === 0) return null;
+  const batch = async () => {
+    setBusy(true);
+    try {
+      const result = await apiFetch<{ data: { messageId: string; payoutCount: number } }>('/api/admin/payout-batches', {
+        method: 'POST',
+        json: { refundIds: ids },
+      });
+      notify?.({
+        type: 'success',
+        message: t('payouts.batches.brandRefundsDone', { id: result.data.messageId, count: result.data.payoutCount }),
+      });
+      onBatched();
+    } catch (caught) {
+      notify?.({ type: 'error', message: errorText(t, caught) });
+    } finally {
+      setBusy(false);
+      void waiting.refetch();
+    }
+  };
+  return (
+    <Button variant="outlined" loading={busy} onClick={() => void batch()}>
+      {t('payouts.batches.brandRefunds', { count: ids.length })}
+    </Button>
   );
 }
