@@ -6,7 +6,9 @@ export const PayoutStatusSchema = z.enum(['sent', 'paid', 'returned']);
 export const PayoutSchema = z
   .object({
     id: z.string(),
-    withdrawalId: z.string(),
+    /** The creator's withdrawal, or (for a brand's bank refund of its credit) null with `refundId`. */
+    withdrawalId: z.string().nullable(),
+    refundId: z.string().nullable(),
     rail: z.enum(['bank', 'swish']),
     endToEndId: z.string(),
     amountOre: z.number(),
@@ -15,7 +17,7 @@ export const PayoutSchema = z
     settledAt: z.string().nullable(),
     createdAt: z.string(),
     creator: z.object({ id: z.string(), name: z.string(), email: z.string() }),
-    method: z.string().meta({ description: 'The payout method as shown when requested' }),
+    method: z.string().nullable().meta({ description: 'The payout method as shown when requested (withdrawals)' }),
   })
   .meta({ id: 'Payout' });
 export type PayoutView = z.infer<typeof PayoutSchema>;

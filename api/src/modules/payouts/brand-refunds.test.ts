@@ -114,6 +114,28 @@ describe("a brand's credit refunded to its bank account", () => {
       body: JSON.stringify({ refundIds: [refundId] }),
     });
     expect(again.status).toBe(422);
+    const listed = (await (
+      await t.app.request(`/api/admin/payouts?batchId=${data.id}`, { headers: { Cookie: admin } })
+    ).json()) as { data: unknown[]; total: number };
+    expect(listed).toEqual({
+      data: [
+        {
+          id: expect.any(String),
+          withdrawalId: null,
+          refundId,
+          rail: 'bank',
+          endToEndId: `KR${refundId.toUpperCase()}`,
+          amountOre: 150_000,
+          status: 'sent',
+          returnReason: null,
+          settledAt: null,
+          createdAt: expect.any(String),
+          creator: { id: brand.id, name: brand.fullName, email: brand.email },
+          method: null,
+        },
+      ],
+      total: 1,
+    });
     const xml = await (
       await t.app.request(`/api/admin/payout-batches/${data.id}/pain001`, { headers: { Cookie: admin } })
     ).text();

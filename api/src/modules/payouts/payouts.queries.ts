@@ -1,7 +1,7 @@
 import type { BlockedPayeeView, ListPayoutsQuery, PayoutView } from '@kollab/contract/api/payouts';
 import type { Database } from '@kollab/db';
-import { paymentMethods, payouts, users, withdrawals } from '@kollab/db/schema';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { paymentMethods, paymentRefunds, payouts, users, withdrawals } from '@kollab/db/schema';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Secrets } from '../../lib/secrets.ts';
 import { creditorAccount } from './creditor.ts';
 import { swishPayee } from './swish.service.ts';
@@ -19,8 +19,10 @@ export async function listPayouts(
     db
       .select({ payout: payouts, withdrawal: withdrawals, user: users })
       .from(payouts)
-      .innerJoin(withdrawals, eq(withdrawals.id, payouts.withdrawalId))
-      .innerJoin(users, eq(users.id, withdrawals.userId))
+      .leftJoin(withdrawals, eq(withdrawals.id, payouts.withdrawalId))
+      .leftJoin(paymentRefunds, eq(paymentRefunds.id, payouts.refundId))
+      // The payee: the creator of a withdrawal, or the brand of a bank refund.
+      .innerJoin(users, eq(users.id, sql`coalesce(${withdrawals.userId}, ${paymentRefunds.brandId})`))
       .where(where)
       .orderBy(desc(payouts.createdAt), asc(payouts.id))
       .limit(query.pageSize)
@@ -30,7 +32,8 @@ export async function listPayouts(
   return {
     data: rows.map(({ payout, withdrawal, user }) => ({
       id: payout.id,
-      withdrawalId: withdrawal.id,
+      withdrawalId: payout.withdrawalId,
+      refundId: payout.refundId,
       rail: payout.rail,
       endToEndId: payout.endToEndId,
       amountOre: payout.amountOre,
@@ -39,7 +42,7 @@ export async function listPayouts(
       settledAt: payout.settledAt?.toISOString() ?? null,
       createdAt: payout.createdAt.toISOString(),
       creator: { id: user.id, name: user.fullName, email: user.email },
-      method: withdrawal.paymentMethodMasked,
+      method: withdrawal?.paymentMethodMasked ?? null,
     })),
     total: totals[0]?.total ?? 0,
   };

@@ -63,7 +63,8 @@ function Payouts() {
         field: 'rail',
         headerName: t('payouts.list.columns.rail'),
         minWidth: 140,
-        valueGetter: (_value, row) => `${t(`payouts.rail.${row.rail}`)} · ${row.method}`,
+        valueGetter: (_value, row) =>
+          `${t(`payouts.rail.${row.rail}`)} · ${row.method ?? t('payouts.list.brandRefund')}`,
       },
       {
         field: 'amountOre',
