@@ -60,6 +60,7 @@ import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
 import { createPaymentRoutes } from './modules/payments/payments.routes.ts';
+import { ratingRoutes } from './modules/ratings/ratings.routes.ts';
 import { subscriberRoutes } from './modules/subscribers/subscribers.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
@@ -158,6 +159,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', brandRoutes);
   app.route('/api', campaignRoutes);
   app.route('/api', claimRoutes);
+  app.route('/api', ratingRoutes);
   app.route('/api', withdrawalRoutes);
   app.route('/api', billingRoutes);
   app.route('/api', billingAdminRoutes);

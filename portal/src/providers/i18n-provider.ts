@@ -16,11 +16,13 @@ import moneyEn from '../locales/money.en.json';
 import moneySv from '../locales/money.sv.json';
 import paymentsEn from '../locales/payments.en.json';
 import paymentsSv from '../locales/payments.sv.json';
+import ratingsEn from '../locales/ratings.en.json';
+import ratingsSv from '../locales/ratings.sv.json';
 import baseSv from '../locales/sv.json';
 
 export type Locale = 'sv' | 'en';
 
-// One dictionary per area (base, campaigns, money, chat, admin, discovery, billing, payments, identity), merged. Each sv/en pair must have
+// One dictionary per area (base, campaigns, money, chat, admin, discovery, billing, payments, identity, ratings), merged. Each sv/en pair must have
 // exactly the same keys; these lines fail to compile otherwise.
 const sv = {
   ...baseSv,
@@ -32,6 +34,7 @@ const sv = {
   ...billingSv,
   ...paymentsSv,
   ...identitySv,
+  ...ratingsSv,
 };
 const en = {
   ...baseEn,
@@ -43,6 +46,7 @@ const en = {
   ...paymentsEn,
   ...billingEn,
   ...identityEn,
+  ...ratingsEn,
 } satisfies Record<keyof typeof sv, string>;
 export type MessageKey = keyof typeof sv;
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { sv, en } satisfies Record<
