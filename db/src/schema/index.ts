@@ -10,4 +10,5 @@ export * from './payments.ts';
 export * from './payouts.ts';
 export * from './profiles.ts';
 export * from './provider.ts';
+export * from './ratings.ts';
 export * from './users.ts';

@@ -12,17 +12,21 @@ import discoverySv from '../locales/discovery.sv.json';
 import baseEn from '../locales/en.json';
 import identityEn from '../locales/identity.en.json';
 import identitySv from '../locales/identity.sv.json';
+import jobsEn from '../locales/jobs.en.json';
+import jobsSv from '../locales/jobs.sv.json';
 import moneyEn from '../locales/money.en.json';
 import moneySv from '../locales/money.sv.json';
 import paymentsEn from '../locales/payments.en.json';
 import paymentsSv from '../locales/payments.sv.json';
 import payoutsEn from '../locales/payouts.en.json';
 import payoutsSv from '../locales/payouts.sv.json';
+import ratingsEn from '../locales/ratings.en.json';
+import ratingsSv from '../locales/ratings.sv.json';
 import baseSv from '../locales/sv.json';
 
 export type Locale = 'sv' | 'en';
 
-// One dictionary per area (base, campaigns, money, chat, admin, discovery, billing, payments, identity), merged. Each sv/en pair must have
+// One dictionary per area (base, campaigns, money, chat, admin, discovery, billing, payments, identity, ratings, jobs), merged. Each sv/en pair must have
 // exactly the same keys; these lines fail to compile otherwise.
 const sv = {
   ...baseSv,
@@ -35,6 +39,8 @@ const sv = {
   ...paymentsSv,
   ...identitySv,
   ...payoutsSv,
+  ...ratingsSv,
+  ...jobsSv,
 };
 const en = {
   ...baseEn,
@@ -47,6 +53,8 @@ const en = {
   ...billingEn,
   ...identityEn,
   ...payoutsEn,
+  ...ratingsEn,
+  ...jobsEn,
 } satisfies Record<keyof typeof sv, string>;
 export type MessageKey = keyof typeof sv;
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { sv, en } satisfies Record<
