@@ -61,6 +61,7 @@ import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.r
 import type { PaymentGateway } from './modules/payments/gateway.ts';
 import { createPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { subscriberRoutes } from './modules/subscribers/subscribers.routes.ts';
+import { taxRoutes } from './modules/tax/tax.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 
@@ -159,6 +160,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', campaignRoutes);
   app.route('/api', claimRoutes);
   app.route('/api', withdrawalRoutes);
+  app.route('/api', taxRoutes);
   app.route('/api', billingRoutes);
   app.route('/api', billingAdminRoutes);
   app.route('/api', identityRoutes);

@@ -9,4 +9,5 @@ export * from './money.ts';
 export * from './payments.ts';
 export * from './profiles.ts';
 export * from './provider.ts';
+export * from './tax.ts';
 export * from './users.ts';
