@@ -35,6 +35,10 @@ export const TaxProfileSchema = z
   .meta({ id: 'TaxProfile' });
 export type TaxProfileView = z.infer<typeof TaxProfileSchema>;
 
+export const ClaimTaxStatusSchema = z
+  .object({ status: z.enum(TAX_STATUSES), saved: z.boolean() })
+  .meta({ id: 'ClaimTaxStatus' });
+
 export const UpdateTaxProfileBodySchema = z
   .discriminatedUnion(
     'status',

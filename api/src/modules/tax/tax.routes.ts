@@ -1,6 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { IdParamSchema } from '@kollab/contract/api/fields';
 import {
+  ClaimTaxStatusSchema,
   CreatorEarningSchema,
   EmployerReportQuerySchema,
   EmployerReportSchema,
@@ -19,7 +20,14 @@ import { authErrorResponses, errorResponses, jsonBody, jsonContent } from '../..
 import { requireRole } from '../../middleware/require-user.ts';
 import { agiCsv, agiXml } from './agi-xml.ts';
 import { monthReport, toReportView } from './employer-report.ts';
-import { campaignBreakdown, getTaxProfile, listEarnings, saveTaxProfile, yearlyStatement } from './tax.service.ts';
+import {
+  campaignBreakdown,
+  claimTaxStatus,
+  getTaxProfile,
+  listEarnings,
+  saveTaxProfile,
+  yearlyStatement,
+} from './tax.service.ts';
 import { renderSelfBillingPdf, renderStatementPdf } from './tax-pdf.ts';
 
 const tags = ['Tax'];
@@ -63,6 +71,20 @@ export const taxRoutes = createRouter()
     async (c) => {
       const creator = requireRole(c, 'creator');
       return c.json({ data: await campaignBreakdown(c.var.db, creator, c.req.valid('param').id) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/tax/claims/{id}/status',
+      tags,
+      summary: "The claim's creator's tax status (private person or F-skatt), for the claim's brand",
+      request: { params: IdParamSchema },
+      responses: { 200: jsonContent(z.object({ data: ClaimTaxStatusSchema }), 'Tax status'), ...common },
+    }),
+    async (c) => {
+      const viewer = requireRole(c, 'brand', 'creator', 'admin');
+      return c.json({ data: await claimTaxStatus(c.var.db, viewer, c.req.valid('param').id) }, 200);
     },
   )
   .openapi(

@@ -8,7 +8,14 @@ import type {
 import { parseBusinessNumber } from '@kollab/contract/api/tax';
 import { parsePersonalNumber } from '@kollab/contract/personal-number';
 import type { Database } from '@kollab/db';
-import { type CreatorEarning, campaigns, creatorEarnings, creatorTaxProfiles, type User } from '@kollab/db/schema';
+import {
+  type CreatorEarning,
+  campaigns,
+  claims,
+  creatorEarnings,
+  creatorTaxProfiles,
+  type User,
+} from '@kollab/db/schema';
 import { and, desc, eq, like } from 'drizzle-orm';
 import { recordAudit } from '../../lib/audit.ts';
 import { decrypt } from '../../lib/encryption.ts';
@@ -63,6 +70,22 @@ export async function saveTaxProfile(
     await recordAudit(tx, creator, 'tax_profile.saved', { type: 'user', id: creator.id }, { status: body.status });
   });
   return getTaxProfile(db, creator);
+}
+
+/**
+ * The creator's tax status as the claim's brand sees it (a chip on the claim): the brand of the
+ * claim's campaign, the creator and admins only; anyone else gets not_found.
+ */
+export async function claimTaxStatus(db: Database, viewer: User, claimId: string) {
+  const [row] = await db
+    .select({ creatorId: claims.creatorId, brandId: campaigns.brandId })
+    .from(claims)
+    .innerJoin(campaigns, eq(campaigns.id, claims.campaignId))
+    .where(eq(claims.id, claimId));
+  const allowed = row && (viewer.role === 'admin' || viewer.id === row.creatorId || viewer.id === row.brandId);
+  if (!row || !allowed) throw new AppError('not_found', 'Claim not found');
+  const profile = await taxProfileOf(db, row.creatorId);
+  return { status: profile.status, saved: profile.saved };
 }
 
 /** The split of a campaign's payout for the signed-in creator, were it accepted today. */
