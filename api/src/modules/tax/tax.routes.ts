@@ -43,7 +43,7 @@ export const taxRoutes = createRouter()
       summary: 'Creator: your tax status (a private person until you choose)',
       responses: { 200: jsonContent(z.object({ data: TaxProfileSchema }), 'Tax status'), ...common },
     }),
-    async (c) => c.json({ data: await getTaxProfile(c.var.db, requireRole(c, 'creator')) }, 200),
+    async (c) => c.json({ data: await getTaxProfile(c.var.db, c.var.secrets, requireRole(c, 'creator')) }, 200),
   )
   .openapi(
     createRoute({
@@ -70,7 +70,7 @@ export const taxRoutes = createRouter()
     }),
     async (c) => {
       const creator = requireRole(c, 'creator');
-      return c.json({ data: await campaignBreakdown(c.var.db, creator, c.req.valid('param').id) }, 200);
+      return c.json({ data: await campaignBreakdown(c.var.db, c.var.secrets, creator, c.req.valid('param').id) }, 200);
     },
   )
   .openapi(

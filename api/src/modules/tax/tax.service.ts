@@ -16,7 +16,7 @@ import {
   creatorTaxProfiles,
   type User,
 } from '@kollab/db/schema';
-import { and, desc, eq, like } from 'drizzle-orm';
+import { and, desc, eq, like, sql } from 'drizzle-orm';
 import { recordAudit } from '../../lib/audit.ts';
 import { decrypt } from '../../lib/encryption.ts';
 import { AppError } from '../../lib/errors.ts';
@@ -24,7 +24,33 @@ import type { Secrets } from '../../lib/secrets.ts';
 import { breakdownFor } from './earnings.service.ts';
 import { birthYearOf, taxProfileOf, taxRulesOn } from './rules.ts';
 
-export async function getTaxProfile(db: Database, creator: User): Promise<TaxProfileView> {
+/** The birth date of the creator's typed personal number, if one is on file. */
+function typedBirthDate(secrets: Secrets, creator: User): string | null {
+  if (!creator.personalNumberEncrypted) return null;
+  const parsed = parsePersonalNumber(decrypt(secrets.encryptionKey, creator.personalNumberEncrypted));
+  return parsed.ok ? parsed.value.birthDate : null;
+}
+
+/**
+ * Keeps a saved profile's birth date in step with the typed personal number (it may have been
+ * typed after the status was saved). Acceptance cannot decrypt it, so it reads the profile's.
+ */
+async function syncBirthDate(db: Database, secrets: Secrets, creator: User): Promise<void> {
+  const birthDate = typedBirthDate(secrets, creator);
+  if (birthDate === null) return;
+  await db
+    .update(creatorTaxProfiles)
+    .set({ birthDate })
+    .where(
+      and(
+        eq(creatorTaxProfiles.userId, creator.id),
+        sql`${creatorTaxProfiles.birthDate} is distinct from ${birthDate}`,
+      ),
+    );
+}
+
+export async function getTaxProfile(db: Database, secrets: Secrets, creator: User): Promise<TaxProfileView> {
+  await syncBirthDate(db, secrets, creator);
   const profile = await taxProfileOf(db, creator.id);
   return {
     status: profile.status,
@@ -46,14 +72,11 @@ export async function saveTaxProfile(
   creator: User,
   body: UpdateTaxProfileBody,
 ): Promise<TaxProfileView> {
-  const typed = creator.personalNumberEncrypted
-    ? parsePersonalNumber(decrypt(secrets.encryptionKey, creator.personalNumberEncrypted))
-    : null;
   const values = {
     status: body.status,
     orgNumber: null as string | null,
     vatRegistered: false,
-    birthDate: typed?.ok ? typed.value.birthDate : null,
+    birthDate: typedBirthDate(secrets, creator),
     updatedAt: new Date(),
   };
   if (body.status === 'f_tax') {
@@ -69,7 +92,7 @@ export async function saveTaxProfile(
       .onConflictDoUpdate({ target: creatorTaxProfiles.userId, set: values });
     await recordAudit(tx, creator, 'tax_profile.saved', { type: 'user', id: creator.id }, { status: body.status });
   });
-  return getTaxProfile(db, creator);
+  return getTaxProfile(db, secrets, creator);
 }
 
 /**
@@ -89,7 +112,13 @@ export async function claimTaxStatus(db: Database, viewer: User, claimId: string
 }
 
 /** The split of a campaign's payout for the signed-in creator, were it accepted today. */
-export async function campaignBreakdown(db: Database, creator: User, campaignId: string): Promise<PayoutBreakdown> {
+export async function campaignBreakdown(
+  db: Database,
+  secrets: Secrets,
+  creator: User,
+  campaignId: string,
+): Promise<PayoutBreakdown> {
+  await syncBirthDate(db, secrets, creator);
   const [campaign] = await db
     .select({ payoutOre: campaigns.payoutOre, status: campaigns.status })
     .from(campaigns)
