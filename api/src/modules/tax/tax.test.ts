@@ -201,6 +201,41 @@ describe('the payout breakdown and the split at acceptance', () => {
     expect(await available(creator.user.id)).toBe(306_500);
   });
 
+  it('the earnings view lists what was credited: the net of a private person’s payout', async () => {
+    const creator = await signedIn('creator');
+    const { claim, campaign } = await acceptClaim(creator.user.id, 100_000);
+    const res = await t.app.request('/api/earnings', { headers: { Cookie: creator.cookie } });
+    const body = (await res.json()) as { data: { availableOre: number; entries: unknown[] } };
+    expect(body.data.availableOre).toBe(53_200);
+    expect(body.data.entries).toEqual([
+      {
+        id: claim.id,
+        kind: 'earning',
+        description: campaign.title,
+        amountOre: 53_200,
+        status: 'credited',
+        createdAt: expect.any(String),
+      },
+    ]);
+  });
+
+  it('a personal number typed after the status was saved sets the birth year used for the rate', async () => {
+    const creator = await signedIn('creator');
+    await putProfile(creator.cookie, { status: 'private' });
+    await t.app.request(`/api/user/update/${creator.user.id}`, {
+      method: 'POST',
+      headers: jsonHeaders(creator.cookie),
+      body: JSON.stringify({ personalNumber: '19580101-9281' }),
+    });
+    const brand = await signedIn('brand');
+    const campaign = await createCampaign(t.db, brand.user.id, { payoutOre: 200_000, budgetOre: 2_000_000 });
+    const res = await t.app.request(`/api/campaigns/${campaign.id}/payout-breakdown`, {
+      headers: { Cookie: creator.cookie },
+    });
+    // Born 1958: 67 at the start of 2026, only the old-age pension fee.
+    expect(await res.json()).toMatchObject({ data: { contributionBasisPoints: 1021, contributionsOre: 18_600 } });
+  });
+
   it('shows the brand the creator’s tax status on the claim', async () => {
     const creator = await signedIn('creator');
     await putProfile(creator.cookie, { status: 'f_tax', orgNumber: '559012-3450', vatRegistered: false });
