@@ -16,6 +16,7 @@ import { chatRoutes } from './routes/chat';
 import { discoveryRoutes } from './routes/discovery';
 import { moneyRoutes } from './routes/money';
 import { paymentRoutes } from './routes/payments';
+import { taxRoutes } from './routes/tax';
 
 /** Every page but sign-in is its own chunk, so the sign-in route loads as little as possible. */
 function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -69,6 +70,7 @@ export function App() {
                     {adminRoutes}
                     {billingRoutes}
                     {discoveryRoutes}
+                    {taxRoutes}
                   </Route>
                   <Route path="register" element={<RegisterPage />} />
                   <Route path="verify-email" element={<VerifyEmailPage />} />

@@ -17,10 +17,12 @@ import moneySv from '../locales/money.sv.json';
 import paymentsEn from '../locales/payments.en.json';
 import paymentsSv from '../locales/payments.sv.json';
 import baseSv from '../locales/sv.json';
+import taxEn from '../locales/tax.en.json';
+import taxSv from '../locales/tax.sv.json';
 
 export type Locale = 'sv' | 'en';
 
-// One dictionary per area (base, campaigns, money, chat, admin, discovery, billing, payments, identity), merged. Each sv/en pair must have
+// One dictionary per area (base, campaigns, money, chat, admin, discovery, billing, payments, identity, tax), merged. Each sv/en pair must have
 // exactly the same keys; these lines fail to compile otherwise.
 const sv = {
   ...baseSv,
@@ -32,6 +34,7 @@ const sv = {
   ...billingSv,
   ...paymentsSv,
   ...identitySv,
+  ...taxSv,
 };
 const en = {
   ...baseEn,
@@ -43,6 +46,7 @@ const en = {
   ...paymentsEn,
   ...billingEn,
   ...identityEn,
+  ...taxEn,
 } satisfies Record<keyof typeof sv, string>;
 export type MessageKey = keyof typeof sv;
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { sv, en } satisfies Record<

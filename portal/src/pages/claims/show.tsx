@@ -24,6 +24,7 @@ import { SubmitVideoForm } from '../../components/claims/submit-video-form';
 import { VideoPreview } from '../../components/claims/video-preview';
 import { PageHeader } from '../../components/layout/page-header';
 import { PageLoader } from '../../components/layout/page-loader';
+import { TaxStatusChip } from '../../components/tax/tax-status-chip';
 import { useApiQuery } from '../../hooks/use-api-query';
 import { useT } from '../../hooks/use-t';
 import { errorText } from '../../lib/error-text';
@@ -116,8 +117,9 @@ export function ClaimPage() {
             title={claim.campaign.title}
             intro={isBrandView ? claim.creator.name : claim.campaign.brandName}
             action={
-              <Box>
+              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
                 <ClaimStatusChip status={claim.status} size="medium" />
+                {isBrandView ? <TaxStatusChip claimId={claim.id} /> : null}
               </Box>
             }
           />

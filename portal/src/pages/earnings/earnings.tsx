@@ -11,6 +11,7 @@ import { BalanceSummary } from '../../components/money/balance-summary';
 import { EarningsEntries } from '../../components/money/earnings-entries';
 import { LoadError } from '../../components/money/load-error';
 import { type Earnings, useMoneyFormat } from '../../components/money/money';
+import { TaxEarnings } from '../../components/tax/tax-earnings';
 import { useApiQuery } from '../../hooks/use-api-query';
 import { useT } from '../../hooks/use-t';
 
@@ -67,6 +68,7 @@ function EarningsOverview() {
           ) : (
             <EarningsEntries entries={data.entries} labelId={entriesId} />
           )}
+          <TaxEarnings />
         </>
       ) : null}
     </>
