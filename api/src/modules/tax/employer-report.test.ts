@@ -73,6 +73,17 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** A parsed element's child by path (fast-xml-parser objects). */
+function at(node: unknown, ...path: string[]): unknown {
+  return path.reduce<unknown>((current, name) => (current as Record<string, unknown> | undefined)?.[name], node);
+}
+
+/** An element's text: a plain string, or `#text` when it has attributes (faltkod). */
+function text(node: unknown, name: string): string {
+  const value = at(node, name);
+  return typeof value === 'string' ? value : String(at(value, '#text'));
+}
+
 const report = (period: string, format = 'json', cookie = adminCookie) =>
   t.app.request(`/api/admin/tax/employer-report?period=${period}&format=${format}`, { headers: { Cookie: cookie } });
 
@@ -141,28 +152,27 @@ describe('the monthly employer report', () => {
       expect(known.has(path), path).toBe(true);
       expect(code, path).toBe(known.get(path));
     }
-    const forms = root['agd:Blankett'] as Record<string, Record<string, Record<string, unknown>>>[];
+    const forms = root['agd:Blankett'] as unknown[];
     expect(forms).toHaveLength(3);
-    const hu = forms[0]?.['agd:Blankettinnehall']?.['agd:HU'] as Record<string, Record<string, string>>;
-    expect(hu['agd:SummaArbAvgSlf']?.['#text']).toBe('1021');
-    expect(hu['agd:SummaSkatteavdr']?.['#text']).toBe('1342');
-    expect(hu['agd:RedovisningsPeriod']?.['#text']).toMatch(/^2026(0[1-9]|1[0-2])$/);
-    const employer = hu['agd:ArbetsgivareHUGROUP']?.['agd:AgRegistreradId'] as unknown as Record<string, string>;
-    expect(employer['#text']).toMatch(/^16\d{10}$/);
-    expect(luhnValid(employer['#text']?.slice(2) ?? '')).toBe(true);
-    const ius = forms.slice(1).map((form) => form['agd:Blankettinnehall']?.['agd:IU'] as Record<string, unknown>);
-    const figures = ius.map((iu) => {
-      const text = (name: string) => (iu[name] as Record<string, string>)['#text'];
-      const id = (
-        (iu['agd:BetalningsmottagareIUGROUP'] as Record<string, Record<string, Record<string, string>>>)[
-          'agd:BetalningsmottagareIDChoice'
-        ]?.['agd:BetalningsmottagarId'] as Record<string, string>
-      )['#text'];
+    const hu = at(forms[0], 'agd:Blankettinnehall', 'agd:HU');
+    expect(text(hu, 'agd:SummaArbAvgSlf')).toBe('1021');
+    expect(text(hu, 'agd:SummaSkatteavdr')).toBe('1342');
+    expect(text(hu, 'agd:RedovisningsPeriod')).toMatch(/^2026(0[1-9]|1[0-2])$/);
+    const employer = text(at(hu, 'agd:ArbetsgivareHUGROUP'), 'agd:AgRegistreradId');
+    expect(employer).toMatch(/^16\d{10}$/);
+    expect(luhnValid(employer.slice(2))).toBe(true);
+    const figures = forms.slice(1).map((form) => {
+      const iu = at(form, 'agd:Blankettinnehall', 'agd:IU');
+      const id = text(
+        at(iu, 'agd:BetalningsmottagareIUGROUP', 'agd:BetalningsmottagareIDChoice'),
+        'agd:BetalningsmottagarId',
+      );
       expect(id).toMatch(/^\d{12}$/);
-      expect(parsePersonalNumber(id ?? '', new Date('2026-02-28')).ok).toBe(true);
-      expect(text('agd:Specifikationsnummer')).toMatch(/^\d{1,10}$/);
-      for (const amount of ['agd:KontantErsattningUlagAG', 'agd:AvdrPrelSkatt']) expect(text(amount)).toMatch(/^\d+$/);
-      return [id, text('agd:KontantErsattningUlagAG'), text('agd:AvdrPrelSkatt')];
+      expect(parsePersonalNumber(id, new Date('2026-02-28')).ok).toBe(true);
+      expect(text(iu, 'agd:Specifikationsnummer')).toMatch(/^\d{1,10}$/);
+      for (const amount of ['agd:KontantErsattningUlagAG', 'agd:AvdrPrelSkatt'])
+        expect(text(iu, amount)).toMatch(/^\d+$/);
+      return [id, text(iu, 'agd:KontantErsattningUlagAG'), text(iu, 'agd:AvdrPrelSkatt')];
     });
     expect(figures).toEqual([
       ['195801019281', '1814', '544'],
