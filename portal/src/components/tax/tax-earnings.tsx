@@ -35,7 +35,7 @@ export function TaxEarnings() {
           <Typography color="text.secondary">{t('tax.earnings.empty')}</Typography>
         </Card>
       ) : (
-        <Card sx={{ overflowX: 'auto' }}>
+        <Card tabIndex={0} role="region" aria-label={t('tax.earnings.title')} sx={{ overflowX: 'auto' }}>
           <Table aria-labelledby={titleId} size="small">
             <TableHead>
               <TableRow>

@@ -78,7 +78,12 @@ function Statement() {
         </Card>
       ) : null}
       {data && data.months.length > 0 ? (
-        <Card sx={{ overflowX: 'auto' }}>
+        <Card
+          tabIndex={0}
+          role="region"
+          aria-label={`${t('tax.statement.title')} ${data.year}`}
+          sx={{ overflowX: 'auto' }}
+        >
           <Typography id={tableId} component="h2" variant="h6" sx={{ px: 2, pt: 2 }}>
             {t('tax.statement.title')} {data.year}
           </Typography>

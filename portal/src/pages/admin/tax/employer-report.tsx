@@ -94,7 +94,12 @@ function EmployerReportView() {
               <Typography color="text.secondary">{t('tax.report.empty')}</Typography>
             </Card>
           ) : (
-            <Card sx={{ overflowX: 'auto' }}>
+            <Card
+              tabIndex={0}
+              role="region"
+              aria-label={`${t('tax.report.title')} ${data.period}`}
+              sx={{ overflowX: 'auto' }}
+            >
               <Table aria-labelledby={tableId} size="small">
                 <caption id={tableId} style={{ captionSide: 'top', textAlign: 'left', padding: 16 }}>
                   {t('tax.report.title')} {data.period}
