@@ -28,6 +28,8 @@ const TEXT = {
     youGet: /Du får\s*1\s332,00\skr/,
     fTaxGet: /Du får\s*3\s125,00\skr/,
     statement: 'Årsbesked',
+    split: 'Ersättningar uppdelade',
+    splitRow: /1\s902,00\skr.*598,00\skr.*570,00\skr.*1\s332,00\skr/,
     reportRow: /1\s902.*570/,
     statementRow: /1\s902,00\skr.*598,00\skr.*570,00\skr.*1\s332,00\skr.*1\s902\s\/\s570/,
     downloadPdf: 'Ladda ner PDF',
@@ -50,6 +52,8 @@ const TEXT = {
     youGet: /You get\s*SEK\s1,332\.00/,
     fTaxGet: /You get\s*SEK\s3,125\.00/,
     statement: 'Yearly statement',
+    split: 'Earnings split',
+    splitRow: /SEK\s1,902\.00.*SEK\s598\.00.*SEK\s570\.00.*SEK\s1,332\.00/,
     reportRow: /1,902.*570/,
     statementRow: /SEK\s1,902\.00.*SEK\s598\.00.*SEK\s570\.00.*SEK\s1,332\.00.*1,902\s\/\s570/,
     downloadPdf: 'Download PDF',
@@ -168,8 +172,12 @@ for (const locale of ['sv', 'en'] as const) {
     // The yearly statement: this month's pay, contributions, tax, net and what was reported.
     await page.goto(`/app/tax/statement?locale=${locale}`);
     await expect(page.getByRole('heading', { name: text.statement, level: 1 })).toBeVisible({ timeout: 15_000 });
-    const table = page.getByRole('table');
+    const year = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm', year: 'numeric' }).format(new Date());
+    const table = page.getByRole('table', { name: `${text.statement} ${year}` });
     await expect(table.getByRole('row').nth(1)).toContainText(text.statementRow);
+    // Each earning's split: gross, contributions, tax, net.
+    const split = page.getByRole('table', { name: text.split });
+    await expect(split.getByRole('row').filter({ hasText: CAMPAIGN })).toContainText(text.splitRow);
     await checkPage(page, `yearly statement ${locale}`);
     await checkPhone(page, `yearly statement ${locale}`);
     const pdf = await downloadBytes(page, () => page.getByRole('link', { name: text.downloadPdf }).click());

@@ -26,7 +26,7 @@ export function TaxEarnings() {
     </Typography>
   );
   return (
-    <Box component="section" aria-labelledby={titleId} sx={{ mt: 4 }}>
+    <Box sx={{ mt: 4 }}>
       <Typography id={titleId} component="h2" variant="h6" sx={{ mb: 1.5 }}>
         {t('tax.earnings.title')}
       </Typography>

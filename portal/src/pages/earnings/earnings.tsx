@@ -1,6 +1,7 @@
 import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -11,7 +12,6 @@ import { BalanceSummary } from '../../components/money/balance-summary';
 import { EarningsEntries } from '../../components/money/earnings-entries';
 import { LoadError } from '../../components/money/load-error';
 import { type Earnings, useMoneyFormat } from '../../components/money/money';
-import { TaxEarnings } from '../../components/tax/tax-earnings';
 import { useApiQuery } from '../../hooks/use-api-query';
 import { useT } from '../../hooks/use-t';
 
@@ -68,7 +68,9 @@ function EarningsOverview() {
           ) : (
             <EarningsEntries entries={data.entries} labelId={entriesId} />
           )}
-          <TaxEarnings />
+          <Link component={RouterLink} to="/tax/statement" sx={{ display: 'inline-block', mt: 2 }}>
+            {t('tax.earnings.link')}
+          </Link>
         </>
       ) : null}
     </>

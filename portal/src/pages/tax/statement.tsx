@@ -17,6 +17,7 @@ import { PageHeader } from '../../components/layout/page-header';
 import { PageLoader } from '../../components/layout/page-loader';
 import { LoadError } from '../../components/money/load-error';
 import { useMoneyFormat } from '../../components/money/money';
+import { TaxEarnings } from '../../components/tax/tax-earnings';
 import { useApiQuery } from '../../hooks/use-api-query';
 import { useLocale } from '../../hooks/use-locale';
 import { useT } from '../../hooks/use-t';
@@ -128,6 +129,7 @@ function Statement() {
           </Table>
         </Card>
       ) : null}
+      <TaxEarnings />
     </>
   );
 }
