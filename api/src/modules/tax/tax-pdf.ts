@@ -27,6 +27,7 @@ const LABELS = {
     buyer: 'Köpare',
     orgNumber: 'Org.nr',
     fTax: 'Godkänd för F-skatt',
+    vatNumber: 'Momsreg.nr',
     description: 'Uppdrag',
     amount: 'Belopp exkl. moms',
     vat: 'Moms 25 %',
@@ -54,6 +55,7 @@ const LABELS = {
     buyer: 'Buyer',
     orgNumber: 'Org. no.',
     fTax: 'Approved for F-tax',
+    vatNumber: 'VAT reg. no.',
     description: 'Assignment',
     amount: 'Amount excl. VAT',
     vat: 'VAT 25 %',
@@ -125,6 +127,12 @@ export function renderStatementPdf(
   return done;
 }
 
+/** A Swedish VAT number from an organisation or personal number: SE, its ten digits, 01. */
+export function vatNumberOf(number: string): string {
+  const digits = number.replace(/\D/g, '');
+  return `SE${digits.slice(-10)}01`;
+}
+
 /**
  * The self-billing invoice (självfaktura) Kollab issues on an F-skatt creator's behalf for one
  * accepted claim: the creator is the seller, Kollab the buyer (ADR 028).
@@ -146,6 +154,7 @@ export function renderSelfBillingPdf(
   pdf.font('Helvetica-Bold').text(t.seller).font('Helvetica');
   pdf.text(creator.fullName);
   pdf.text(`${t.orgNumber}: ${earning.orgNumber ?? ''}`);
+  if (earning.vatOre > 0) pdf.text(`${t.vatNumber}: ${vatNumberOf(earning.orgNumber ?? '')}`);
   pdf.text(t.fTax);
   pdf.moveDown(0.5);
   pdf.font('Helvetica-Bold').text(t.buyer).font('Helvetica');

@@ -181,6 +181,7 @@ describe('the payout breakdown and the split at acceptance', () => {
     const text = (await extractText(pdf, { mergePages: true })).text.replace(/\s+/g, ' ');
     expect(text).toContain(`Självfaktura ${earning?.selfBillingNumber}`);
     expect(text).toContain('Org.nr: 559012-3450');
+    expect(text).toContain('Momsreg.nr: SE559012345001');
     expect(text).toContain('Moms 25 %: 250,00 kr');
     expect(text).toContain('Att betala: 1 250,00 kr');
   });
