@@ -133,7 +133,7 @@ export const YearQuerySchema = z.object({
 });
 
 export const EmployerReportQuerySchema = z.object({
-  period: z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'invalid_period'),
+  period: z.string().regex(/^20\d{2}-(0[1-9]|1[0-2])$/, 'invalid_period'),
   format: z.enum(['json', 'xml', 'csv']).default('json'),
 });
 

@@ -197,6 +197,21 @@ describe('the monthly employer report', () => {
   it('is for admins only and refuses a malformed month', async () => {
     expect((await report('2026-02', 'xml', anna.cookie)).status).toBe(403);
     expect((await report('2026-13')).status).toBe(422);
+    expect((await report('0630-11')).status).toBe(422);
+  });
+
+  it('is empty for a month without pay', async () => {
+    const res = await report('2025-06');
+    expect(await res.json()).toEqual({
+      data: {
+        period: '2025-06',
+        employerId: '165590123450',
+        persons: [],
+        totalContributionsKr: 0,
+        totalTaxKr: 0,
+        missingPersonalNumbers: 0,
+      },
+    });
   });
 });
 

@@ -43,8 +43,9 @@ export async function monthReport(db: Database, env: Env, secrets: Secrets, peri
     .select()
     .from(creatorEarnings)
     .where(and(eq(creatorEarnings.status, 'private'), eq(creatorEarnings.period, period)));
-  const { yearlyThresholdOre } = await taxRulesOn(db, `${period}-01`);
   const creatorIds = [...new Set(rows.map((row) => row.creatorId))];
+  // A month without pay needs no rules (and a month before the first rates has none on file).
+  const { yearlyThresholdOre } = creatorIds.length ? await taxRulesOn(db, `${period}-01`) : { yearlyThresholdOre: 0 };
   const yearRows = creatorIds.length
     ? await db
         .select({ creatorId: creatorEarnings.creatorId, grossOre: creatorEarnings.grossOre })

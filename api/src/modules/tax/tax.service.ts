@@ -172,7 +172,7 @@ export async function yearlyStatement(db: Database, creatorId: string, year: num
     .select()
     .from(creatorEarnings)
     .where(and(eq(creatorEarnings.creatorId, creatorId), like(creatorEarnings.period, `${year}-%`)));
-  const { yearlyThresholdOre } = await taxRulesOn(db, `${year}-12-31`);
+  const { yearlyThresholdOre } = rows.length ? await taxRulesOn(db, `${year}-12-31`) : { yearlyThresholdOre: 0 };
   const privateGross = rows.filter((row) => row.status === 'private').reduce((sum, row) => sum + row.grossOre, 0);
   const reached = privateGross >= yearlyThresholdOre;
   const months = new Map<string, YearlyStatement['months'][number]>();
