@@ -60,6 +60,7 @@ import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
 import { createPaymentRoutes } from './modules/payments/payments.routes.ts';
+import { ratingRoutes } from './modules/ratings/ratings.routes.ts';
 import { subscriberRoutes } from './modules/subscribers/subscribers.routes.ts';
 import { taxRoutes } from './modules/tax/tax.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -159,6 +160,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', brandRoutes);
   app.route('/api', campaignRoutes);
   app.route('/api', claimRoutes);
+  app.route('/api', ratingRoutes);
   app.route('/api', withdrawalRoutes);
   app.route('/api', taxRoutes);
   app.route('/api', billingRoutes);

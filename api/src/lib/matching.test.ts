@@ -340,6 +340,22 @@ describe('rankCreators', () => {
     expect(rankCreators(target, ties, limit).map((r) => r.creatorId)).toEqual(ids);
   });
 
+  it('among equal scores ranks by the delivery score brands gave (unrated = 3 of 5) before followers, and says so', () => {
+    const rated = [
+      creator({ creatorId: 'c-late', instagramFollowers: 9_500, delivery: 2.5 }),
+      creator({ creatorId: 'c-new', instagramFollowers: 9_000 }),
+      creator({ creatorId: 'c-punctual', instagramFollowers: 1_500, delivery: 4.8 }),
+    ];
+    const ranked = rankCreators(target, rated, 10);
+    expect(ranked.map((r) => [r.creatorId, r.score])).toEqual([
+      ['c-punctual', 53],
+      ['c-new', 53],
+      ['c-late', 53],
+    ]);
+    expect(ranked[0]?.reasons).toContainEqual({ code: 'delivery', average: 4.8 });
+    expect(ranked[1]?.reasons.some((reason) => reason.code === 'delivery')).toBe(false);
+  });
+
   it('does not reorder its input', () => {
     const input = [...ties];
     rankCreators(target, input, 10);

@@ -1,6 +1,8 @@
 /**
  * Ranks creators for a campaign's target group and explains each match with plain data the UI translates.
  * Score (0–100): categories 40, platforms 20, tier 20, audience 20 (country 10 + age group 10).
+ * Among equal scores, creators whom brands rated as delivering on time come first (unrated count as
+ * a neutral 3 of 5, so a poor record ranks below none), then those with more followers.
  */
 
 export type MatchPlatform = 'instagram' | 'tiktok';
@@ -27,6 +29,8 @@ export type CreatorCandidate = {
   tiktokHandle: string | null;
   /** Audience shares 0..1 by country code and by age group, when known. */
   audience?: { countries?: Record<string, number>; ageGroups?: Record<string, number> };
+  /** The visible average "delivery on time" score brands gave (1–5), when rated. */
+  delivery?: number | null;
 };
 
 export type MatchReason =
@@ -34,10 +38,14 @@ export type MatchReason =
   | { code: 'platform'; platforms: MatchPlatform[] }
   | { code: 'tier'; tier: MatchTier }
   | { code: 'audience_country'; country: string; share: number }
-  | { code: 'audience_age'; ageGroup: string; share: number };
+  | { code: 'audience_age'; ageGroup: string; share: number }
+  | { code: 'delivery'; average: number };
 
 export type MatchScore = { eligible: boolean; score: number; reasons: MatchReason[] };
 export type RankedCreator = { creatorId: string; score: number; reasons: MatchReason[] };
+
+/** Where an unrated creator stands among rated ones when scores tie. */
+const NEUTRAL_DELIVERY = 3;
 
 const ALL_PLATFORMS: readonly MatchPlatform[] = ['instagram', 'tiktok'];
 
@@ -132,6 +140,10 @@ export function scoreCreator(target: CampaignTarget, candidate: CreatorCandidate
   score += age.points;
   if (age.best) reasons.push({ code: 'audience_age', ageGroup: age.best.key, share: age.best.share });
 
+  if (candidate.delivery !== undefined && candidate.delivery !== null) {
+    reasons.push({ code: 'delivery', average: candidate.delivery });
+  }
+
   const eligible =
     covered.length > 0 &&
     (wantedCategories.length === 0 || matched > 0) &&
@@ -153,6 +165,7 @@ export function rankCreators(target: CampaignTarget, candidates: CreatorCandidat
   scored.sort(
     (a, b) =>
       b.result.score - a.result.score ||
+      (b.candidate.delivery ?? NEUTRAL_DELIVERY) - (a.candidate.delivery ?? NEUTRAL_DELIVERY) ||
       b.reach - a.reach ||
       (a.candidate.creatorId < b.candidate.creatorId ? -1 : a.candidate.creatorId > b.candidate.creatorId ? 1 : 0),
   );

@@ -9,5 +9,6 @@ export * from './money.ts';
 export * from './payments.ts';
 export * from './profiles.ts';
 export * from './provider.ts';
+export * from './ratings.ts';
 export * from './tax.ts';
 export * from './users.ts';

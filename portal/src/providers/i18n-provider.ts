@@ -16,13 +16,15 @@ import moneyEn from '../locales/money.en.json';
 import moneySv from '../locales/money.sv.json';
 import paymentsEn from '../locales/payments.en.json';
 import paymentsSv from '../locales/payments.sv.json';
+import ratingsEn from '../locales/ratings.en.json';
+import ratingsSv from '../locales/ratings.sv.json';
 import baseSv from '../locales/sv.json';
 import taxEn from '../locales/tax.en.json';
 import taxSv from '../locales/tax.sv.json';
 
 export type Locale = 'sv' | 'en';
 
-// One dictionary per area (base, campaigns, money, chat, admin, discovery, billing, payments, identity, tax), merged. Each sv/en pair must have
+// One dictionary per area (base, campaigns, money, chat, admin, discovery, billing, payments, identity, ratings, tax), merged. Each sv/en pair must have
 // exactly the same keys; these lines fail to compile otherwise.
 const sv = {
   ...baseSv,
@@ -34,6 +36,7 @@ const sv = {
   ...billingSv,
   ...paymentsSv,
   ...identitySv,
+  ...ratingsSv,
   ...taxSv,
 };
 const en = {
@@ -46,6 +49,7 @@ const en = {
   ...paymentsEn,
   ...billingEn,
   ...identityEn,
+  ...ratingsEn,
   ...taxEn,
 } satisfies Record<keyof typeof sv, string>;
 export type MessageKey = keyof typeof sv;

@@ -27,6 +27,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { decrypt } from '../../lib/encryption.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import { avatarUrl } from '../auth/session-view.ts';
+import { ratingsForExport } from '../ratings/ratings.service.ts';
 import { toWithdrawalView } from '../withdrawals/withdrawals.service.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
@@ -90,6 +91,7 @@ export async function exportAccountData(deps: { db: Database; secrets: Secrets }
       body: row.body,
       createdAt: iso(row.createdAt),
     })),
+    ratings: await ratingsForExport(db, user.id),
     ...(await exportMoney(db, user)),
     subscriptions: (
       await db

@@ -20,6 +20,7 @@ import { type CreatorCandidate, rankCreators } from '../../lib/matching.ts';
 import { addWorkingDays } from '../../lib/working-days.ts';
 import { claimMail } from '../claims/claims.mails.ts';
 import { closeCampaignEscrow, isFunded } from '../payments/escrow-lifecycle.ts';
+import { deliveryScores } from '../ratings/ratings.service.ts';
 import { toCampaignViews } from './campaign-view.ts';
 import { getOwnCampaign } from './campaigns.service.ts';
 
@@ -49,6 +50,10 @@ async function candidatesFor(db: Database): Promise<CreatorCandidate[]> {
     .from(creatorProfiles)
     .innerJoin(users, eq(users.id, creatorProfiles.userId))
     .where(and(eq(users.role, 'creator'), isNull(users.suspendedAt), isNotNull(users.emailVerifiedAt)));
+  const delivery = await deliveryScores(
+    db,
+    rows.map(({ user }) => user.id),
+  );
   return rows.map(({ user, profile }) => ({
     creatorId: user.id,
     categories: profile.categories,
@@ -56,6 +61,7 @@ async function candidatesFor(db: Database): Promise<CreatorCandidate[]> {
     instagramFollowers: profile.instagramFollowers,
     tiktokHandle: profile.tiktokHandle,
     tiktokFollowers: profile.tiktokFollowers,
+    delivery: delivery.get(user.id) ?? null,
   }));
 }
 

@@ -16,6 +16,7 @@ import {
   passkeyRegistrations,
   passkeys,
   paymentMethods,
+  ratings,
   recoveryCodes,
   signInChallenges,
   totpCredentials,
@@ -76,6 +77,9 @@ export async function eraseUser(tx: Database, user: User, now: Date): Promise<{ 
     .where(eq(brandProfiles.userId, user.id));
   // Messages stay in the other party's conversation, shown as from a deleted user.
   await tx.update(messages).set({ authorId: null }).where(eq(messages.authorId, user.id));
+  // Scores stay in the other party's averages; the words, which may identify either person, go.
+  await tx.update(ratings).set({ raterId: null, comment: null }).where(eq(ratings.raterId, user.id));
+  await tx.update(ratings).set({ comment: null }).where(eq(ratings.subjectId, user.id));
   await tx.delete(paymentMethods).where(eq(paymentMethods.userId, user.id));
   // The BankID identity (ADR 026): personal data, and its number may be verified again on a new account.
   await tx.delete(identityVerifications).where(eq(identityVerifications.userId, user.id));

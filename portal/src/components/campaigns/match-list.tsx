@@ -12,6 +12,7 @@ import { errorText } from '../../lib/error-text';
 import { runClaimAction } from '../claims/claim-actions';
 import { SocialReportDialog } from '../claims/social-report-dialog';
 import { PageLoader } from '../layout/page-loader';
+import { RatingSummaryText, useRatingSummaries } from '../ratings/rating-summary';
 import { CreatorIdentity } from './creator-identity';
 import { EmptyState } from './empty-state';
 import { InvitationStatusChip } from './invitation-card';
@@ -41,6 +42,7 @@ export function MatchList({
   const t = useT();
   const format = useFormat();
   const [reportOf, setReportOf] = useState<Match | null>(null);
+  const summaries = useRatingSummaries((matches ?? []).map((match) => match.creator.id));
   if (isLoading) return <PageLoader />;
   if (error) return <Alert severity="error">{errorText(t, error)}</Alert>;
   if (isDraft)
@@ -66,7 +68,10 @@ export function MatchList({
             .map((match) => (
               <Card component="li" key={match.invitationId} sx={{ p: 2, display: 'grid', gap: 1.5 }}>
                 <Box sx={{ display: 'flex', gap: 1, justifyContent: 'space-between', flexWrap: 'wrap' }}>
-                  <CreatorIdentity creator={match.creator} />
+                  <Stack spacing={0.5}>
+                    <CreatorIdentity creator={match.creator} />
+                    <RatingSummaryText summary={summaries.get(match.creator.id)} />
+                  </Stack>
                   <InvitationStatusChip status={match.status} />
                 </Box>
                 <Box>

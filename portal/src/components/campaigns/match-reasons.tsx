@@ -17,6 +17,8 @@ function isMatchReason(value: Record<string, unknown>): value is MatchReason {
       return typeof value.country === 'string' && typeof value.share === 'number';
     case 'audience_age':
       return typeof value.ageGroup === 'string' && typeof value.share === 'number';
+    case 'delivery':
+      return typeof value.average === 'number';
     default:
       return false;
   }
@@ -42,6 +44,8 @@ export function reasonText(t: Translate, format: Format, reason: MatchReason): s
       });
     case 'audience_age':
       return t('campaigns.reasons.audienceAge', { share: format.percent(reason.share), ageGroup: reason.ageGroup });
+    case 'delivery':
+      return t('campaigns.reasons.delivery', { average: format.decimal(reason.average) });
   }
 }
 

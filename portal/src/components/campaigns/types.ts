@@ -49,4 +49,5 @@ export type MatchReason =
   | { code: 'platform'; platforms: Platform[] }
   | { code: 'tier'; tier: CreatorTier }
   | { code: 'audience_country'; country: string; share: number }
-  | { code: 'audience_age'; ageGroup: string; share: number };
+  | { code: 'audience_age'; ageGroup: string; share: number }
+  | { code: 'delivery'; average: number };

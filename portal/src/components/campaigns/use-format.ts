@@ -5,6 +5,8 @@ export interface Format {
   /** Öre as SEK in the user's locale: `1 234,50 kr`, or `2 500 kr` for whole kronor. */
   money: (ore: number) => string;
   number: (value: number) => string;
+  /** A number with one decimal (`4,5` in Swedish), e.g. a rating average. */
+  decimal: (value: number) => string;
   /** A share between 0 and 1 as a whole percentage. */
   percent: (share: number) => string;
   date: (iso: string) => string;
@@ -23,6 +25,7 @@ export function useFormat(): Format {
     const whole = new Intl.NumberFormat(tag, { style: 'currency', currency: 'SEK', maximumFractionDigits: 0 });
     const exact = new Intl.NumberFormat(tag, { style: 'currency', currency: 'SEK', minimumFractionDigits: 2 });
     const number = new Intl.NumberFormat(tag);
+    const decimal = new Intl.NumberFormat(tag, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 });
     const date = new Intl.DateTimeFormat(tag, { dateStyle: 'medium' });
     const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
@@ -31,6 +34,7 @@ export function useFormat(): Format {
     return {
       money: (ore) => (ore % 100 === 0 ? whole : exact).format(ore / 100),
       number: (value) => number.format(value),
+      decimal: (value) => decimal.format(value),
       percent: (share) => percent.format(share),
       date: (iso) => date.format(new Date(iso)),
       dateTime: (iso) => dateTime.format(new Date(iso)),

@@ -1,7 +1,6 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Chat from '@mui/icons-material/Chat';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -24,6 +23,8 @@ import { SubmitVideoForm } from '../../components/claims/submit-video-form';
 import { VideoPreview } from '../../components/claims/video-preview';
 import { PageHeader } from '../../components/layout/page-header';
 import { PageLoader } from '../../components/layout/page-loader';
+import { ClaimRatings } from '../../components/ratings/claim-ratings';
+import { RatingSummaryText, useRatingSummaries } from '../../components/ratings/rating-summary';
 import { TaxStatusChip } from '../../components/tax/tax-status-chip';
 import { useApiQuery } from '../../hooks/use-api-query';
 import { useT } from '../../hooks/use-t';
@@ -72,6 +73,11 @@ function ClaimTab({
       <Section title={t('agreement.title')}>
         <ClaimAgreement claimId={claim.id} isCreator={!isBrandView} />
       </Section>
+      {claim.status === 'accepted' ? (
+        <Section title={t('ratings.title')}>
+          <ClaimRatings claimId={claim.id} side={isBrandView ? 'brand' : 'creator'} />
+        </Section>
+      ) : null}
       {claim.latestSubmission && !canSubmit ? (
         <Section title={t('claims.video.latest')}>
           <VideoPreview link={claim.latestSubmission} />
@@ -104,6 +110,8 @@ export function ClaimPage() {
   const isBrandView = session?.user.role !== 'creator';
   const { data: claim, isLoading, error, refetch } = useApiQuery<ClaimDetails>(`/api/claims/${encodeURIComponent(id)}`);
   const back = claim && isBrandView ? `/brand/campaigns/${claim.campaign.id}` : '/claims';
+  const counterpart = claim ? (isBrandView ? claim.creator.id : claim.campaign.brandId) : null;
+  const summaries = useRatingSummaries(counterpart ? [counterpart] : []);
   return (
     <>
       <Button component={RouterLink} to={back} startIcon={<ArrowBack />} sx={{ mb: 2, ml: -1 }}>
@@ -117,10 +125,11 @@ export function ClaimPage() {
             title={claim.campaign.title}
             intro={isBrandView ? claim.creator.name : claim.campaign.brandName}
             action={
-              <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+              <Stack spacing={1} alignItems="flex-end">
                 <ClaimStatusChip status={claim.status} size="medium" />
                 {isBrandView ? <TaxStatusChip claimId={claim.id} /> : null}
-              </Box>
+                <RatingSummaryText summary={counterpart ? summaries.get(counterpart) : undefined} />
+              </Stack>
             }
           />
           <TabPanels
