@@ -11,6 +11,7 @@ import type { Logger } from 'pino';
 import { ZodError } from 'zod';
 import type { Env } from './env.ts';
 import type { BankId } from './integrations/bankid/configure.ts';
+import type { JobQueue } from './jobs/queue.ts';
 import type { AfterResponse } from './lib/after-response.ts';
 import { compressJson } from './lib/compress-json.ts';
 import { createSitePolicies } from './lib/content-security-policy.ts';
@@ -35,6 +36,7 @@ import { securityHeaders } from './middleware/security-headers.ts';
 import { sessionMiddleware } from './middleware/session.ts';
 import { accountDataRoutes } from './modules/account-data/account-data.routes.ts';
 import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { failedJobRoutes } from './modules/admin/failed-jobs.routes.ts';
 import { agreementRoutes } from './modules/agreements/agreements.routes.ts';
 import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -72,6 +74,8 @@ export interface AppDeps {
   env: Env;
   logger: Logger;
   mailer: Mailer;
+  /** The durable job queue (ADR 031). */
+  jobs: JobQueue;
   /** Work done after the answer is sent; `server.ts` waits for it on shutdown. */
   afterResponse: AfterResponse;
   secrets: Secrets;
@@ -119,6 +123,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     c.set('dbKind', deps.dbKind);
     c.set('env', deps.env);
     c.set('mailer', deps.mailer);
+    c.set('jobs', deps.jobs);
     c.set('afterResponse', deps.afterResponse);
     c.set('secrets', deps.secrets);
     c.set('storage', deps.storage);
@@ -175,6 +180,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', twoFactorRoutes);
   app.route('/api', passkeyRoutes);
   app.route('/api', adminRoutes);
+  app.route('/api', failedJobRoutes);
   app.route('/api', createDiscoveryRoutes(deps.provider));
   app.route('/api', createPaymentRoutes(deps.payments));
   mountDocs(app);

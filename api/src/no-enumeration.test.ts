@@ -95,6 +95,7 @@ async function measure(name: string, request: (known: boolean) => Promise<Respon
 
 /** How many mails were written to `to` (mail goes to files in the data folder here). */
 async function mailsTo(to: string): Promise<number> {
+  await t.settle();
   const folder = join(t.env.DATA_DIR, 'mail');
   const files = await readdir(folder).catch(() => [] as string[]);
   const heads = await Promise.all(files.map((file) => readFile(join(folder, file), 'utf8')));

@@ -5,7 +5,9 @@ import { createDb, migrate, seedDemo } from '@kollab/db';
 import { createApp } from './app.ts';
 import { EnvError, parseEnv } from './env.ts';
 import { type BankIdStandInHandle, configureBankId } from './integrations/bankid/configure.ts';
-import { startScheduler } from './jobs/scheduler.ts';
+import { mailQueue, queuedMailer } from './jobs/mail.queue.ts';
+import { openJobQueue } from './jobs/queue.ts';
+import { scheduledQueues } from './jobs/scheduled.queue.ts';
 import { createAfterResponse } from './lib/after-response.ts';
 import { securePrivateDataDir } from './lib/data-dir.ts';
 import { encrypt } from './lib/encryption.ts';
@@ -85,7 +87,9 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
     if (created > 0) logger.info({ created }, 'demo accounts created (see README)');
   }
 
-  const mailer = createMailer(env, logger);
+  // Mail and scheduled work are jobs in the database (ADR 031); this instance works them too.
+  const queue = await openJobQueue(database, logger);
+  const mailer = queuedMailer(queue);
   const afterResponse = createAfterResponse();
   const storage = createStorage(env);
   const bus = await createMessageBus(database, logger);
@@ -114,6 +118,7 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
     env,
     logger,
     mailer,
+    jobs: queue,
     afterResponse,
     storage,
     bus,
@@ -124,7 +129,10 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
     siteDir: join(repoRoot, 'site', 'dist'),
     portalDir: join(repoRoot, 'portal', 'dist'),
   });
-  const stopScheduler = startScheduler({ db: database.db, mailer, env, logger, storage });
+  await queue.work([
+    mailQueue(createMailer(env, logger)),
+    ...scheduledQueues({ db: database.db, mailer, env, logger, storage }),
+  ]);
   const server = serve({ fetch: app.fetch, port: env.PORT, ...(env.HOST ? { hostname: env.HOST } : {}) }, (info) => {
     logger.info(
       { port: info.port, db: database.kind, url: env.PUBLIC_URL },
@@ -144,10 +152,11 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
     // Stop accepting, let in-flight requests finish, then close the database; force after 10 s.
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
-    stopScheduler();
     server.close(async () => {
-      // Mail promised in answers already sent (sign-up, reset links) goes out before the database closes.
+      // Mail promised in answers already sent (sign-up, reset links) is queued before the queue stops;
+      // what is queued and not yet sent goes out from the next instance to start.
       await afterResponse.settle();
+      await queue.stop();
       await sample?.close();
       await options.paymentsStandIn?.close();
       await options.bankIdStandIn?.close();

@@ -21,6 +21,8 @@ export interface DatabaseHandle {
   kind: DatabaseKind;
   /** The connection URL when on PostgreSQL (another process or pool can open the same database). */
   url?: string;
+  /** The embedded client when on PGlite, for libraries that speak to it themselves (the job queue). */
+  pglite?: PGlite;
   /** Applies pending migrations from the folder with the driver's own migrator. */
   migrate(migrationsFolder: string): Promise<void>;
   /** LISTEN on a channel; NOTIFYs from any connection (any API instance) reach `handler`. */
@@ -63,6 +65,7 @@ export async function createDb(options: DatabaseOptions): Promise<DatabaseHandle
   return {
     db,
     kind: 'pglite',
+    pglite: client,
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
     listen: async (channel, handler) => client.listen(channel, handler),
     close,

@@ -20,7 +20,14 @@ import { type Cast, seedCast } from './fixtures.ts';
 import { Client } from './http.ts';
 import { plantFaults } from './planted-faults.ts';
 import { type Capture, pgliteStorage, postgresStorage, type Storage } from './storage.ts';
-import { checkInvariants, findInDatabase, type Invariant, type Presence, verifyViaApi } from './verify.ts';
+import {
+  checkInvariants,
+  findInDatabase,
+  type Invariant,
+  type Presence,
+  readSentMails,
+  verifyViaApi,
+} from './verify.ts';
 import { Acks, type Actor, type ClaimState, startStream, type Unanswered, type World } from './workload.ts';
 
 const rounds = Number(process.env.ROUNDS ?? 3);
@@ -96,13 +103,20 @@ async function retryUnanswered(unanswered: Unanswered, acks: Acks): Promise<numb
 }
 
 /** Opens what the server left behind and looks for every acknowledged write, checks the invariants, and refreshes the world. */
-async function checkDatabase(capture: Capture, all: Acks, cast: Cast, world: World, where: string): Promise<void> {
+async function checkDatabase(
+  capture: Capture,
+  all: Acks,
+  cast: Cast,
+  world: World,
+  where: string,
+  dataDir: string,
+): Promise<void> {
   const since = performance.now();
   const db = await capture.open();
   const opened = performance.now() - since;
   try {
     report(await findInDatabase(db, all), `${where} (opened in ${seconds(opened)})`);
-    reportInvariants(await checkInvariants(db, cast.seededClaimIds));
+    reportInvariants(await checkInvariants(db, cast.seededClaimIds, readSentMails(dataDir)));
     // The stream goes on from what the database holds (writes in flight at the kill may have landed).
     const claims = await db.rows<ClaimState>(
       `select c.id, c.campaign_id as "campaignId", c.creator_id as "creatorId", ca.brand_id as "brandId",
@@ -189,7 +203,7 @@ async function run(storage: Storage): Promise<void> {
       }
       acks.mergeInto(all);
       report(await verifyViaApi(acks, all, actors, world.claims), 'through the API');
-      await checkDatabase(capture, all, cast, world, `in the database (all rounds)`);
+      await checkDatabase(capture, all, cast, world, `in the database (all rounds)`, storage.dataDir);
     }
 
     const finalAcks = new Acks();
@@ -197,11 +211,16 @@ async function run(storage: Storage): Promise<void> {
     finalAcks.mergeInto(all);
     await stopProcess(server.child);
     console.log(`${label} after the last round: ${retried} retried withdrawals, server stopped cleanly`);
-    await checkDatabase(await storage.capture(), all, cast, world, 'in the database');
+    await checkDatabase(await storage.capture(), all, cast, world, 'in the database', storage.dataDir);
     const planted = await storage.capture();
     const db = await planted.open();
     try {
-      const { planted: count, missed } = await plantFaults(db, all, cast.seededClaimIds);
+      const { planted: count, missed } = await plantFaults(
+        db,
+        all,
+        cast.seededClaimIds,
+        readSentMails(storage.dataDir),
+      );
       console.log(`  the checks themselves: ${count - missed.length}/${count} planted faults caught`);
       for (const fault of missed) fail(`planted fault not caught: ${fault}`);
     } finally {

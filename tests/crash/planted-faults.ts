@@ -20,7 +20,9 @@ export async function plantFaults(
   db: Inspector,
   acks: Acks,
   seededClaimIds: string[],
+  sentMails: string[],
 ): Promise<{ planted: number; missed: string[] }> {
+  let mails = sentMails;
   const [message] = [...acks.messages.keys()];
   const [withdrawal] = [...acks.withdrawals.values()];
   const [claim] = [...acks.claims.keys()];
@@ -90,6 +92,16 @@ export async function plantFaults(
       },
     },
     {
+      what: `claim ${claim} changed and its mail lost (neither queued nor sent)`,
+      caughtBy: 'every claim change by a creator or brand has its mail, queued or sent',
+      plant: async (db) => {
+        const link = `/app/claims/${claim}`;
+        await db.rows("delete from pgboss.job where name = 'mail' and data->>'text' like $1", [`%${link}%`]);
+        mails = sentMails.filter((text) => !text.includes(link));
+        return `claim ${claim}:`;
+      },
+    },
+    {
       what: 'the message id sequence set back',
       caughtBy: 'the message id sequence is ahead of every message (no id is handed out twice)',
       plant: async (db) => {
@@ -103,7 +115,7 @@ export async function plantFaults(
   for (const fault of faults) marks.push(await fault.plant(db));
   await db.rows('set session_replication_role = origin');
   const lost = await findInDatabase(db, acks);
-  const invariants = await checkInvariants(db, seededClaimIds);
+  const invariants = await checkInvariants(db, seededClaimIds, mails);
   const missed: string[] = [];
   faults.forEach((fault, index) => {
     const reports =

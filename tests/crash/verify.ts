@@ -1,4 +1,5 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { migrationsFolder } from '@kollab/db';
 import type { Inspector } from './storage.ts';
 import { type Acks, type Actor, type ClaimState, type ClaimStatus, LIVE_STATUSES } from './workload.ts';
@@ -219,7 +220,52 @@ function chainEndsAt(events: Tables['events'], status: ClaimStatus): boolean {
  * The invariants of DESIGN §3–§5 that a crash must not break, checked on the whole database, plus
  * a structural check of every table and index (amcheck) and of the migrations.
  */
-export async function checkInvariants(db: Inspector, seededClaimIds: string[]): Promise<Invariant[]> {
+/**
+ * The text of every mail the server wrote to `DATA_DIR/mail` (it has no SMTP server here), with
+ * quoted-printable soft line breaks undone so a link is whole again.
+ */
+export function readSentMails(dataDir: string): string[] {
+  const folder = join(dataDir, 'mail');
+  let files: string[];
+  try {
+    files = readdirSync(folder);
+  } catch {
+    return [];
+  }
+  return files.map((file) =>
+    readFileSync(join(folder, file), 'utf8')
+      .replace(/=\r?\n/g, '')
+      .replaceAll('=3D', '='),
+  );
+}
+
+/**
+ * Mail is queued in the transaction of the change that causes it (ADR 031): every claim event made
+ * by a creator or a brand has its mail (linking to the claim) either still in the queue or sent.
+ */
+async function mailsOfClaimEvents(db: Inspector, seeded: Set<string>, sentMails: string[]): Promise<Invariant> {
+  const events = await db.rows<{ claim_id: string; count: number }>(
+    `select claim_id, count(*)::int as count from claim_events where actor_role in ('creator', 'brand') group by claim_id`,
+  );
+  const queued = await db.rows<{ text: string }>(
+    "select data->>'text' as text from pgboss.job where name = 'mail' and state in ('created', 'retry', 'active', 'failed')",
+  );
+  const texts = [...sentMails, ...queued.map((row) => row.text ?? '')];
+  const violations: string[] = [];
+  for (const { claim_id: claimId, count } of events) {
+    if (seeded.has(claimId)) continue;
+    const link = `/app/claims/${claimId}`;
+    const mails = texts.filter((text) => text.includes(link)).length;
+    if (mails < count) violations.push(`claim ${claimId}: ${count} changes, ${mails} mails queued or sent`);
+  }
+  return { name: 'every claim change by a creator or brand has its mail, queued or sent', violations };
+}
+
+export async function checkInvariants(
+  db: Inspector,
+  seededClaimIds: string[],
+  sentMails: string[],
+): Promise<Invariant[]> {
   const results: Invariant[] = [];
   const sqlCheck = async (name: string, text: string) => {
     const rows = await db.rows<Record<string, unknown>>(text);
@@ -349,6 +395,7 @@ export async function checkInvariants(db: Inspector, seededClaimIds: string[]): 
     `select count(*)::int as applied, count(distinct hash)::int as distinct_hashes, ${migrations} as expected
        from drizzle.__drizzle_migrations having count(*) <> ${migrations} or count(distinct hash) <> ${migrations}`,
   );
+  results.push(await mailsOfClaimEvents(db, seeded, sentMails));
   results.push({ name: 'amcheck: heap pages and btree indexes intact', violations: await structuralCheck(db) });
   return results;
 }

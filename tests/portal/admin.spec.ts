@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { signInAdminByApi, signInByApi } from '../fixtures/api.ts';
 import { expect, test } from '../fixtures/test.ts';
+import { checkPage } from '../fixtures/visit.ts';
 import { linkInNewestMail } from './mail.ts';
 
 const CAMPAIGN = 'Höstens fjällrost';
@@ -137,5 +138,18 @@ test.describe('provider usage', () => {
     await expect(row).toContainText(
       new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date()),
     );
+  });
+});
+
+test.describe('failed jobs', () => {
+  test('an admin opens the failed jobs (dead letters) from the console', async ({ page }) => {
+    test.setTimeout(60_000);
+    await signInAdminByApi(page.request);
+    await page.goto('/app/admin');
+    await page.getByRole('link', { name: /^Misslyckade jobb/ }).click();
+    await expect(page.getByRole('heading', { name: 'Misslyckade jobb', level: 1 })).toBeVisible();
+    const grid = page.getByRole('grid', { name: 'Misslyckade jobb' });
+    await expect(grid.getByRole('columnheader', { name: 'Fel' })).toBeVisible({ timeout: 15_000 });
+    await checkPage(page, 'failed jobs');
   });
 });

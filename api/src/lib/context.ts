@@ -3,6 +3,7 @@ import type { User } from '@kollab/db/schema';
 import type { Logger } from 'pino';
 import type { Env } from '../env.ts';
 import type { BankId } from '../integrations/bankid/configure.ts';
+import type { JobQueue } from '../jobs/queue.ts';
 import type { AfterResponse } from './after-response.ts';
 import type { Mailer } from './mailer.ts';
 import type { MessageBus } from './message-bus.ts';
@@ -17,6 +18,8 @@ export interface AppVariables {
   dbKind: DatabaseKind;
   env: Env;
   mailer: Mailer;
+  /** The durable job queue (ADR 031): mail, scheduled work, dead letters. */
+  jobs: JobQueue;
   /** Work that runs once the answer has been sent (mail whose lookups must not show in the timing). */
   afterResponse: AfterResponse;
   /** Set by the session middleware: the signed-in user, or null. */

@@ -1,5 +1,6 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { Database } from '@kollab/db';
 import nodemailer from 'nodemailer';
 import type { Logger } from 'pino';
 import type { Env } from '../env.ts';
@@ -16,11 +17,16 @@ export interface Mail {
 }
 
 export interface Mailer {
-  send(mail: Mail): Promise<void>;
+  /**
+   * Sends `mail`. The application's mailer queues it (ADR 031): given the transaction of the change
+   * that causes it, the mail is queued in that transaction and goes out only if it commits.
+   */
+  send(mail: Mail, tx?: Database): Promise<void>;
 }
 
 /**
- * Sends through `SMTP_URL` when set; otherwise writes each mail as an `.eml` file (owner-only) to
+ * The transport: sends at once (the mail queue's worker uses it; so do tests that run a job by hand),
+ * through `SMTP_URL` when set; otherwise writes each mail as an `.eml` file (owner-only) to
  * `DATA_DIR/mail` and logs where, so sign-up works on a fresh clone without a mail server. Links
  * are logged without their query values: a log line must never carry a reset or sign-in token.
  */

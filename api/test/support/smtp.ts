@@ -1,5 +1,6 @@
 import { type ParsedMail, simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { settlePendingWork } from './pending-work.ts';
 
 export interface ReceivedMail {
   to: string;
@@ -62,6 +63,7 @@ export async function startTestSmtp(): Promise<TestSmtp> {
     messages,
     async waitForMail(to, match = () => true) {
       const wanted = to.toLowerCase();
+      await settlePendingWork();
       for (let waited = 0; waited < 5000; waited += 25) {
         const found = messages.findLast((mail) => mail.to === wanted && match(mail));
         if (found) return found;

@@ -8,6 +8,8 @@ import { readSampleProviderSettings, startEmbeddedSampleProvider } from '@kollab
 import { createApp } from '../../src/app.ts';
 import { type Env, parseEnv } from '../../src/env.ts';
 import { type BankIdStandInHandle, configureBankId } from '../../src/integrations/bankid/configure.ts';
+import { mailQueue, queuedMailer } from '../../src/jobs/mail.queue.ts';
+import { type JobQueue, openJobQueue } from '../../src/jobs/queue.ts';
 import { type AfterResponse, createAfterResponse } from '../../src/lib/after-response.ts';
 import type { AppEnv } from '../../src/lib/context.ts';
 import { createLogger } from '../../src/lib/logger.ts';
@@ -18,6 +20,7 @@ import { loadSecrets } from '../../src/lib/secrets.ts';
 import { createStorage } from '../../src/lib/storage.ts';
 import { createProvider, SAMPLE_PROVIDER_KEY } from '../../src/modules/discovery/provider.ts';
 import { createPaymentGateway } from '../../src/modules/payments/gateway.ts';
+import { trackPendingWork } from './pending-work.ts';
 
 export interface TestApp {
   app: OpenAPIHono<AppEnv>;
@@ -32,7 +35,9 @@ export interface TestApp {
   payments: RunningPaymentsStandIn;
   /** The work the app does after answering (mail of sign-up, password reset, newsletter). */
   afterResponse: AfterResponse;
-  /** Waits for that work: call it before looking for what a request does after its answer. */
+  /** The job queue this app's mail goes through (its worker runs in the test; schedules do not). */
+  queue: JobQueue;
+  /** Waits for that work and for the queued mail: call it before looking for what a request does after its answer. */
   settle(): Promise<void>;
   /** The log lines written so far, parsed (only with `captureLogs`; otherwise nothing is logged). */
   logs(): Record<string, unknown>[];
@@ -83,6 +88,9 @@ export async function createTestApp(
     ? createLogger('info', { write: (line: string) => void lines.push(line) })
     : createLogger(env.LOG_LEVEL);
   const afterResponse = createAfterResponse({ retryDelaysMs: options.mailRetryDelaysMs ?? [] });
+  // Mail goes through the job queue as in a server; tests run the time-based work by calling `sweep`.
+  const queue = await openJobQueue(database, logger, { pollingIntervalSeconds: 0.5, schedules: false });
+  await queue.work([mailQueue(createMailer(env, logger))]);
   const bus = await createMessageBus(database, logger);
   // The sample provider listens on its own port, so the client really speaks HTTP to it. Tests
   // allow more requests per second than the real provider's 2, and back off in milliseconds.
@@ -116,7 +124,8 @@ export async function createTestApp(
     dbKind: database.kind,
     env,
     logger,
-    mailer: createMailer(env, logger),
+    mailer: queuedMailer(queue),
+    jobs: queue,
     afterResponse,
     storage: createStorage(env),
     bus,
@@ -129,6 +138,11 @@ export async function createTestApp(
     portalDir: options.portalDir ?? join(dataDir, 'no-portal'),
   });
   appRef = app;
+  const settle = async () => {
+    await afterResponse.settle();
+    await queue.drain();
+  };
+  const untrack = trackPendingWork({ settle });
   return {
     app,
     payments,
@@ -138,10 +152,13 @@ export async function createTestApp(
     providerUrl: sample.url,
     providerRequests,
     afterResponse,
-    settle: () => afterResponse.settle(),
+    queue,
+    settle,
     logs: () => lines.map((line) => JSON.parse(line) as Record<string, unknown>),
     close: async () => {
+      untrack();
       await afterResponse.settle();
+      await queue.stop();
       await sample.close();
       await payments.close();
       await bus.close();

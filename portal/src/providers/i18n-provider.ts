@@ -12,6 +12,8 @@ import discoverySv from '../locales/discovery.sv.json';
 import baseEn from '../locales/en.json';
 import identityEn from '../locales/identity.en.json';
 import identitySv from '../locales/identity.sv.json';
+import jobsEn from '../locales/jobs.en.json';
+import jobsSv from '../locales/jobs.sv.json';
 import moneyEn from '../locales/money.en.json';
 import moneySv from '../locales/money.sv.json';
 import paymentsEn from '../locales/payments.en.json';
@@ -24,7 +26,7 @@ import taxSv from '../locales/tax.sv.json';
 
 export type Locale = 'sv' | 'en';
 
-// One dictionary per area (base, campaigns, money, chat, admin, discovery, billing, payments, identity, ratings, tax), merged. Each sv/en pair must have
+// One dictionary per area (base, campaigns, money, chat, admin, discovery, billing, payments, identity, ratings, tax, jobs), merged. Each sv/en pair must have
 // exactly the same keys; these lines fail to compile otherwise.
 const sv = {
   ...baseSv,
@@ -38,6 +40,7 @@ const sv = {
   ...identitySv,
   ...ratingsSv,
   ...taxSv,
+  ...jobsSv,
 };
 const en = {
   ...baseEn,
@@ -51,6 +54,7 @@ const en = {
   ...identityEn,
   ...ratingsEn,
   ...taxEn,
+  ...jobsEn,
 } satisfies Record<keyof typeof sv, string>;
 export type MessageKey = keyof typeof sv;
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { sv, en } satisfies Record<

@@ -21,6 +21,7 @@ const AdminDeletionRequestsPage = lazyNamed(
 );
 const AdminProviderUsagePage = lazyNamed(() => import('../pages/admin/provider-usage/list'), 'AdminProviderUsagePage');
 const AdminAuditLogPage = lazyNamed(() => import('../pages/admin/audit-log/list'), 'AdminAuditLogPage');
+const AdminFailedJobsPage = lazyNamed(() => import('../pages/admin/failed-jobs/list'), 'AdminFailedJobsPage');
 
 /**
  * The admin console's routes, mounted inside the signed-in layout (see app.tsx). The payouts queue
@@ -38,6 +39,7 @@ export const adminRoutes = (
     <Route path="admin/deletion-requests" element={<AdminDeletionRequestsPage />} />
     <Route path="admin/audit-log" element={<AdminAuditLogPage />} />
     <Route path="admin/provider-usage" element={<AdminProviderUsagePage />} />
+    <Route path="admin/failed-jobs" element={<AdminFailedJobsPage />} />
   </>
 );
 

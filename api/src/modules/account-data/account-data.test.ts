@@ -343,7 +343,7 @@ describe('the deletion job (own database)', () => {
 
     const [request] = await s.db.select().from(deletionRequests).where(eq(deletionRequests.id, requestId));
     expect(request).toMatchObject({ status: 'completed', email: 'erase.me@example.se' });
-    const mail = await smtp.waitForMail('erase.me@example.se');
+    const mail = await smtp.waitForMail('erase.me@example.se', (sent) => sent.subject.includes('deleted'));
     expect(mail.subject).toBe('Your data at Kollab has been deleted');
     const audit = await s.db.select().from(auditLog).where(eq(auditLog.entityId, requestId));
     expect(audit.map((row) => [row.action, row.actorRole])).toEqual([

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, creditCreator } from '../../../test/support/factories.ts';
 import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
+import { settlePendingWork } from '../../../test/support/pending-work.ts';
 import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
@@ -53,6 +54,7 @@ describe('sensitive actions need a recent sign-in', () => {
     const res = await send(cookie, 'POST', `/api/user/update/${user.id}`, { email: 'stolen.session@example.se' });
     expect(res.status).toBe(403);
     expect(await res.json()).toEqual(confirmFirst(res));
+    await settlePendingWork();
     expect(smtp.messages.filter((mail) => mail.to === 'stolen.session@example.se')).toEqual([]);
     const me = await t.app.request(`/api/user/get/${user.id}`, { headers: { Cookie: cookie } });
     expect(((await me.json()) as { data: { pendingEmail: unknown } }).data.pendingEmail).toBeNull();

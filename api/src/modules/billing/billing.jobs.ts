@@ -4,9 +4,9 @@ import { defineJob } from '../../jobs/job.ts';
 import { documentMail } from './billing.mails.ts';
 
 /**
- * Mails each newly issued invoice, receipt and credit note (PDF attached) to its brand, once: a
- * document is claimed by setting `mailedAt` before sending, so several API instances never send it
- * twice; a failed send clears the claim so the next sweep tries again.
+ * Queues the mail of each newly issued invoice, receipt and credit note (PDF attached) to its brand,
+ * once: the document is marked mailed and its mail queued in one transaction (ADR 031), so several
+ * instances never mail it twice and a failure leaves it for the next run.
  */
 export const mailBillingDocuments = defineJob({
   name: 'billingDocumentsMailed',
@@ -19,19 +19,21 @@ export const mailBillingDocuments = defineJob({
       .limit(50);
     let sent = 0;
     for (const { id } of due) {
-      const [claimed] = await deps.db
-        .update(billingDocuments)
-        .set({ mailedAt: now })
-        .where(and(eq(billingDocuments.id, id), isNull(billingDocuments.mailedAt)))
-        .returning();
-      if (!claimed) continue;
       try {
-        const mail = await documentMail(deps.db, deps.env, claimed);
-        if (mail) await deps.mailer.send(mail);
-        sent += 1;
+        const queued = await deps.db.transaction(async (tx) => {
+          const [claimed] = await tx
+            .update(billingDocuments)
+            .set({ mailedAt: now })
+            .where(and(eq(billingDocuments.id, id), isNull(billingDocuments.mailedAt)))
+            .returning();
+          if (!claimed) return false;
+          const mail = await documentMail(tx, deps.env, claimed);
+          if (mail) await deps.mailer.send(mail, tx);
+          return true;
+        });
+        if (queued) sent += 1;
       } catch (error) {
-        deps.logger?.error({ err: error, documentId: id }, 'billing document mail not sent');
-        await deps.db.update(billingDocuments).set({ mailedAt: null }).where(eq(billingDocuments.id, id));
+        deps.logger?.error({ err: error, documentId: id }, 'billing document mail not queued');
       }
     }
     return sent;

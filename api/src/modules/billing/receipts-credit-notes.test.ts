@@ -3,6 +3,7 @@ import { asc, eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billableBrand, callJson, draftCampaign, payByCard } from '../../../test/support/billing.ts';
+import { settlePendingWork } from '../../../test/support/pending-work.ts';
 import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { createLogger } from '../../lib/logger.ts';
@@ -146,6 +147,7 @@ describe('receipts and credit notes', () => {
       },
     ];
     for (const { to, doc, subject, words } of expected) {
+      await settlePendingWork();
       const mails = smtp.messages.filter((mail) => mail.to === to.toLowerCase() && mail.subject === subject);
       expect(mails).toHaveLength(1);
       const [mail] = mails;

@@ -11,6 +11,7 @@ import {
   fundCampaign,
 } from '../../../test/support/factories.ts';
 import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
+import { settlePendingWork } from '../../../test/support/pending-work.ts';
 import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { addWorkingDays } from '../../lib/working-days.ts';
@@ -644,6 +645,7 @@ describe('matching on publish', () => {
     expect(svMail.text).toContain('http://localhost:3000/app/invitations');
     expect(enMail.text).toContain('You were matched with the campaign "Hundresor"');
     const others = [noHandle, noOverlap, tooSmall, unverified, suspended].map((user) => user.email.toLowerCase());
+    await settlePendingWork();
     expect(smtp.messages.filter((mail) => others.includes(mail.to))).toEqual([]);
   });
 

@@ -96,7 +96,10 @@ export async function changeCampaignStatus(
       if (!(await isFunded(tx, id))) {
         throw new AppError('payment_required', 'Pay for the campaign before it goes live');
       }
-      return publishInTransaction(tx, id, now);
+      const published = await publishInTransaction(tx, id, now);
+      // Queued with the publishing (ADR 031): the campaign goes live and its invitations are mailed, or neither.
+      await mailInvitations(deps, campaign.title, published, tx);
+      return published;
     }
     const [row] = await tx
       .update(campaigns)
@@ -117,12 +120,6 @@ export async function changeCampaignStatus(
     { type: 'campaign', id },
     action === 'publish' ? { invited: invited.length } : undefined,
   );
-  if (invited.length) {
-    // Publishing is saved; a mail server hiccup must not turn it into an error.
-    await mailInvitations(deps, campaign.title, invited).catch((error: unknown) =>
-      deps.logger?.error({ err: error, campaignId: id }, 'invitation mails not all sent'),
-    );
-  }
   const [fresh] = await db.select().from(campaigns).where(eq(campaigns.id, id));
   const [view] = await toCampaignViews(db, actor, fresh ? [fresh] : []);
   if (!view) throw new AppError('not_found', 'Campaign not found');
@@ -225,12 +222,15 @@ export async function cancelCampaignInTransaction(
   return row;
 }
 
+/** Mails each invited creator; with `tx`, queued in that transaction. */
 export async function mailInvitations(
-  deps: PublishingDeps,
+  deps: Pick<PublishingDeps, 'db' | 'mailer' | 'env'>,
   title: string,
   invited: { id: string; creatorId: string; respondBy: Date }[],
+  tx?: Database,
 ): Promise<void> {
-  const recipients = await deps.db
+  if (invited.length === 0) return;
+  const recipients = await (tx ?? deps.db)
     .select()
     .from(users)
     .where(
@@ -249,6 +249,7 @@ export async function mailInvitations(
     });
     await deps.mailer.send(
       claimMail('invited', creator, { campaign: title, respondBy, link: `${deps.env.PUBLIC_URL}/app/invitations` }),
+      tx,
     );
   }
 }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { collectEvents, createConversation, readEvents, sendMessage } from '../../../test/support/chat.ts';
 import { createUser } from '../../../test/support/factories.ts';
 import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
+import { settlePendingWork } from '../../../test/support/pending-work.ts';
 import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { createLogger } from '../../lib/logger.ts';
@@ -259,8 +260,10 @@ describe('e-mail about unread messages', () => {
     const mail = await smtp.waitForMail(brand.email);
     expect(mail.subject).toBe('Du har olästa meddelanden på Kollab');
     expect(mail.text).toContain(`/app/messages/${claimId}`);
+    await settlePendingWork();
     const count = smtp.messages.filter((m) => m.to === brand.email).length;
     await notifyUnreadMessages(deps, new Date(later.getTime() + 10 * 60 * 1000));
+    await settlePendingWork();
     expect(smtp.messages.filter((m) => m.to === brand.email).length).toBe(count);
   });
 });

@@ -50,16 +50,12 @@ function partyOf(actor: Actor, claim: Claim, campaign: Campaign): Party | null {
   return null;
 }
 
-/** Mails the side that did not act (creator ↔ brand); the transition is already saved, so failures are only logged. */
-async function notify(deps: ClaimDeps, kind: ClaimMailKind, claim: Claim, campaign: Campaign, reason?: string | null) {
-  try {
-    await sendNotification(deps, kind, claim, campaign, reason);
-  } catch (error) {
-    deps.logger?.error({ err: error, claimId: claim.id, kind }, 'claim notification not sent');
-  }
-}
-
-async function sendNotification(
+/**
+ * Queues the mail to the side that did not act (creator ↔ brand) in the transaction of the change
+ * (ADR 031): the claim changes and its mail is due, or neither.
+ */
+async function notify(
+  tx: Database,
   deps: ClaimDeps,
   kind: ClaimMailKind,
   claim: Claim,
@@ -67,8 +63,8 @@ async function sendNotification(
   reason?: string | null,
 ) {
   const toBrand = kind === 'claimed' || kind === 'submitted' || kind === 'cancelled';
-  const [creator] = await deps.db.select().from(users).where(eq(users.id, claim.creatorId));
-  const [brand] = await deps.db.select().from(users).where(eq(users.id, campaign.brandId));
+  const [creator] = await tx.select().from(users).where(eq(users.id, claim.creatorId));
+  const [brand] = await tx.select().from(users).where(eq(users.id, campaign.brandId));
   const recipient = toBrand ? brand : creator;
   if (!recipient || !creator) return;
   await deps.mailer.send(
@@ -78,6 +74,7 @@ async function sendNotification(
       reason,
       link: `${deps.env.PUBLIC_URL}/app/claims/${claim.id}`,
     }),
+    tx,
   );
 }
 
@@ -112,6 +109,7 @@ export async function createClaim(
       await tx
         .insert(claimEvents)
         .values({ claimId: row.id, toStatus: 'pending', actorId: creator.id, actorRole: 'creator' });
+      await notify(tx, deps, 'claimed', row, campaign);
       return row;
     });
   } catch (error) {
@@ -119,7 +117,6 @@ export async function createClaim(
     throw error;
   }
   await recordAudit(deps.db, creator, 'claim.create', { type: 'claim', id: claim.id }, { campaignId: campaign.id });
-  await notify(deps, 'claimed', claim, campaign);
   return claim;
 }
 
@@ -158,8 +155,11 @@ export async function transitionClaim(
   to: ClaimStatus,
   input: TransitionInput = {},
 ): Promise<Claim> {
-  const result = await deps.db.transaction((tx) => applyClaimTransition(tx, actor, claimId, to, input));
-  if (to !== 'pending') await notify(deps, to, result.claim, result.campaign, input.reason);
+  const result = await deps.db.transaction(async (tx) => {
+    const done = await applyClaimTransition(tx, actor, claimId, to, input);
+    if (to !== 'pending') await notify(tx, deps, to, done.claim, done.campaign, input.reason);
+    return done;
+  });
   return result.claim;
 }
 

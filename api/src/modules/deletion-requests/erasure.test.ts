@@ -188,8 +188,11 @@ async function expectLedgerBalanced() {
   });
 }
 
-const mailsTo = (email: string, subject: string): ReceivedMail[] =>
-  smtp.messages.filter((mail) => mail.to === email && mail.subject === subject);
+/** The mails with `subject` to `email`, once the queued mail has gone out. */
+async function mailsTo(email: string, subject: string): Promise<ReceivedMail[]> {
+  await t.settle();
+  return smtp.messages.filter((mail) => mail.to === email && mail.subject === subject);
+}
 
 const HELD_SUBJECT = 'We settle your money before we delete your data';
 const DONE_SUBJECT = 'Your data at Kollab has been deleted';
@@ -244,7 +247,7 @@ describe('a creator with a balance and a payout method', () => {
     ]);
     expect(await balancesOf(creator.user.id)).toEqual({ available: 0, pending: 250_000 });
     expect(await postingCount()).toBe(postingsBefore + 1);
-    const told = mailsTo(creator.user.email, HELD_SUBJECT);
+    const told = await mailsTo(creator.user.email, HELD_SUBJECT);
     expect(told).toHaveLength(1);
     expect(told[0]?.text).toBe(
       'Your deletion request is being processed. First we pay out what you have left: SEK\u00a02,500.00 to Swish •••• 4567. Once the payout is made, we delete your data and let you know.\n',
@@ -318,7 +321,7 @@ describe('a creator with a balance and no payout method', () => {
     expect(first.status).toBe(202);
     expect(await first.json()).toMatchObject({ data: { status: 'pending', heldReason: 'balance_held' } });
     expect(await withdrawalsOf(creator.user.id)).toEqual([]);
-    expect(mailsTo(creator.user.email, HELD_SUBJECT).map((mail) => mail.text)).toEqual([
+    expect((await mailsTo(creator.user.email, HELD_SUBJECT)).map((mail) => mail.text)).toEqual([
       'Your deletion request is being processed, but you have SEK\u00a01,800.00 left in Kollab and no payout method for us to pay it to. Sign in and add one – we then pay out the whole balance – or withdraw it yourself. We delete your data once the balance is zero. If you would rather keep your account, withdraw the request under Manage account.\n',
     ]);
 
@@ -335,7 +338,7 @@ describe('a creator with a balance and no payout method', () => {
     expect(await (await process(requestId)).json()).toMatchObject({ data: { heldReason: 'balance_held' } });
     expect(await (await process(requestId)).json()).toMatchObject({ data: { heldReason: 'balance_held' } });
     expect(await withdrawalsOf(creator.user.id)).toHaveLength(1);
-    expect(mailsTo(creator.user.email, HELD_SUBJECT)).toHaveLength(3);
+    expect(await mailsTo(creator.user.email, HELD_SUBJECT)).toHaveLength(3);
     expect(await balancesOf(creator.user.id)).toEqual({ available: 180_000, pending: 0 });
 
     // She withdraws it herself; once paid, the scheduler erases the account.
@@ -408,7 +411,7 @@ describe('a creator with a pending withdrawal', () => {
 
     expect(await (await process(requestId)).json()).toMatchObject({ data: { heldReason: 'withdrawals_pending' } });
     expect(await withdrawalsOf(creator.user.id)).toHaveLength(1);
-    expect(mailsTo(creator.user.email, HELD_SUBJECT).map((mail) => mail.text)).toEqual([
+    expect((await mailsTo(creator.user.email, HELD_SUBJECT)).map((mail) => mail.text)).toEqual([
       'Your deletion request is being processed. First we pay out what you have left. Once the payout is made, we delete your data and let you know.\n',
     ]);
 
@@ -498,7 +501,7 @@ describe('a creator mid-claim', () => {
     for (const row of [campaign, other, third, fourth]) expect(await slotsOf(row)).toBe(0);
     const [closed] = await t.db.select().from(invitations).where(eq(invitations.id, invitation.id));
     expect(closed?.status).toBe('expired');
-    const told = mailsTo(brand.user.email, 'A creator has closed their account');
+    const told = await mailsTo(brand.user.email, 'A creator has closed their account');
     expect(told).toHaveLength(4);
     expect(told.map((mail) => mail.text)).toContain(
       `Hi ${brand.user.fullName},\n\nA creator with a claim on "Höstkampanj" has closed their Kollab account. The claim is cancelled and its slot is free again.\n\nhttp://localhost:3000/app/claims/${approved.id}\n\n– Kollab\n`,
@@ -597,15 +600,15 @@ describe('a brand with a live campaign and creators mid-work', () => {
     await expectLedgerBalanced();
 
     for (const creator of [a, b, d, g]) {
-      expect(mailsTo(creator.email, 'The campaign has ended')).toHaveLength(1);
+      expect(await mailsTo(creator.email, 'The campaign has ended')).toHaveLength(1);
     }
-    expect(mailsTo(b.email, 'The campaign has ended')[0]?.text).toBe(
+    expect((await mailsTo(b.email, 'The campaign has ended'))[0]?.text).toBe(
       `Hi ${b.fullName},\n\nThe brand behind "Sommarlansering" has closed its Kollab account, so the campaign has ended and your claim is closed. Payouts already in your balance are yours.\n\nhttp://localhost:3000/app/claims/${claimOf.b?.id}\n\n– Kollab\n`,
     );
     for (const creator of [c, f]) {
-      expect(mailsTo(creator.email, 'Your content was accepted')).toHaveLength(1);
+      expect(await mailsTo(creator.email, 'Your content was accepted')).toHaveLength(1);
     }
-    expect(mailsTo(e.email, 'Your content was accepted')).toEqual([]);
+    expect(await mailsTo(e.email, 'Your content was accepted')).toEqual([]);
 
     await expectErased(brand.user);
     const [profile] = await t.db.select().from(brandProfiles).where(eq(brandProfiles.userId, brand.user.id));

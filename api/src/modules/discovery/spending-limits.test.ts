@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/support/factories.ts';
 import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
+import { settlePendingWork } from '../../../test/support/pending-work.ts';
 import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { parseEnv } from '../../env.ts';
@@ -261,6 +262,7 @@ describe('Kollab’s global daily budget (all brands together)', () => {
       expect(again.status).toBe(429);
 
       const day = stockholmDay();
+      await settlePendingWork();
       const credits = smtp.messages.filter((mail) => mail.text.includes('PROVIDER_GLOBAL_DAILY_CREDITS'));
       expect(credits.map((mail) => mail.to).sort()).toEqual([adam.email, alva.email].sort());
       const swedish = credits.find((mail) => mail.to === alva.email);
@@ -280,6 +282,7 @@ describe('Kollab’s global daily budget (all brands together)', () => {
         envelope('provider_budget_reached', "Kollab's raw requests for today are spent; try again tomorrow"),
       );
       expect((await raw(brands[2]?.cookie ?? '', 'choklad')).status).toBe(429);
+      await settlePendingWork();
       const alerts = smtp.messages.filter((mail) => [alva.email, adam.email, away.email].includes(mail.to));
       expect(alerts).toHaveLength(4);
       const aboutRaw = (mail: { text: string }) => mail.text.includes('raw requests') || mail.text.includes('råanrop');

@@ -1,6 +1,7 @@
 import { subscriberChanges, subscriberConsentEvents, subscribers } from '@kollab/db/schema';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { settlePendingWork } from '../../../test/support/pending-work.ts';
 import type { ReceivedMail } from '../../../test/support/smtp.ts';
 import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
@@ -210,6 +211,7 @@ describe('subscribing again with a confirmed address', () => {
       200,
     );
     expect((await rowFor(email)).categories).toEqual(['travel']);
+    await settlePendingWork();
     expect(smtp.messages.filter((mail) => mail.to === email)).toHaveLength(5);
   });
 });

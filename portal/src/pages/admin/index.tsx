@@ -3,6 +3,7 @@ import Campaign from '@mui/icons-material/Campaign';
 import DataUsage from '@mui/icons-material/DataUsage';
 import DeleteForever from '@mui/icons-material/DeleteForever';
 import Diversity3 from '@mui/icons-material/Diversity3';
+import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import FactCheck from '@mui/icons-material/FactCheck';
 import History from '@mui/icons-material/History';
 import MarkEmailRead from '@mui/icons-material/MarkEmailRead';
@@ -49,6 +50,7 @@ const SECTIONS: { to: string; title: MessageKey; body: MessageKey; icon: ReactNo
     icon: <DeleteForever />,
   },
   { to: '/admin/audit-log', title: 'admin.audit.title', body: 'admin.home.audit', icon: <History /> },
+  { to: '/admin/failed-jobs', title: 'jobs.title', body: 'jobs.home', icon: <ErrorOutline /> },
   {
     to: '/admin/provider-usage',
     title: 'admin.providerUsage.title',
