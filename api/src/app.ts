@@ -67,6 +67,7 @@ import { brandRefundRoutes } from './modules/payouts/brand-refunds.routes.ts';
 import { payoutRoutes } from './modules/payouts/payouts.routes.ts';
 import { ratingRoutes } from './modules/ratings/ratings.routes.ts';
 import { subscriberRoutes } from './modules/subscribers/subscribers.routes.ts';
+import { taxRoutes } from './modules/tax/tax.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 
@@ -174,6 +175,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', withdrawalRoutes);
   app.route('/api', payoutRoutes);
   app.route('/api', brandRefundRoutes);
+  app.route('/api', taxRoutes);
   app.route('/api', billingRoutes);
   app.route('/api', billingAdminRoutes);
   app.route('/api', identityRoutes);

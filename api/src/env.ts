@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { billingSettings } from './env-billing.ts';
 import { payoutSettings, requireSwishCertificates } from './env-payouts.ts';
+import { taxSettings } from './env-tax.ts';
 
 /**
  * Every setting the server reads, validated once at start-up. This is the only module that reads
@@ -161,6 +162,7 @@ const EnvSchema = z
       .default('https://openidconnect.googleapis.com/v1/userinfo'),
     ...billingSettings,
     ...payoutSettings,
+    ...taxSettings,
     /** BankID's relying-party API (ADR 026); unset: `npm start` runs the stand-in (stand-ins/bankid). */
     BANKID_URL: optionalText.pipe(z.url({ protocol: /^https$/, message: 'expected an https:// URL' }).optional()),
     /** The RP certificate BankID issued: a PKCS#12 file (+ passphrase), or a PEM certificate and key. */

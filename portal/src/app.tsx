@@ -17,6 +17,7 @@ import { discoveryRoutes } from './routes/discovery';
 import { moneyRoutes } from './routes/money';
 import { paymentRoutes } from './routes/payments';
 import { payoutRoutes } from './routes/payouts';
+import { taxRoutes } from './routes/tax';
 
 /** Every page but sign-in is its own chunk, so the sign-in route loads as little as possible. */
 function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
@@ -71,6 +72,7 @@ export function App() {
                     {billingRoutes}
                     {payoutRoutes}
                     {discoveryRoutes}
+                    {taxRoutes}
                   </Route>
                   <Route path="register" element={<RegisterPage />} />
                   <Route path="verify-email" element={<VerifyEmailPage />} />

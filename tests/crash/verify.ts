@@ -320,13 +320,15 @@ export async function checkInvariants(
       where coalesce(b.amount_ore, 0) <> coalesce(l.total, 0)`,
   );
   await sqlCheck(
-    'every accepted claim is credited exactly once, and only accepted claims are',
+    'every accepted claim is credited exactly once (its earning split once, the net to the creator), and only accepted claims are',
     `select c.id, c.status::text, count(p.id)::int as postings from claims c
        left join postings p on p.reference = 'claim:' || c.id || ':accepted'
+       left join creator_earnings ce on ce.claim_id = c.id and ce.payout_ore = c.payout_ore
        left join ledger_entries e on e.posting_id = p.id and e.account = 'creator_available'
-        and e.holder_id = c.creator_id and e.amount_ore = c.payout_ore
+        and e.holder_id = c.creator_id and e.amount_ore = ce.net_ore + ce.vat_ore
       group by c.id, c.status having count(p.id) <> (case when c.status = 'accepted' then 1 else 0 end)
-          or count(e.id) <> count(p.id)`,
+          or count(ce.id) <> count(p.id)
+          or count(e.id) <> count(p.id) filter (where ce.net_ore + ce.vat_ore > 0)`,
   );
   await sqlCheck(
     'every withdrawal is debited exactly once (available -amount, pending +amount)',

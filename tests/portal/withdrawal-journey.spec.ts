@@ -55,6 +55,11 @@ test.describe('earnings and withdrawals', () => {
     const token = new URL((await linkInNewestMail(email, '/app/verify-email')) ?? '').searchParams.get('token');
     await post(creator, '/api/auth/verify-email', { token });
     await post(creator, '/api/user/payment-methods/add', { type: 'paypal', email: 'wilma@example.com' });
+    // Invoicing with F-skatt, the creator's balance is the whole payout (a private person's would be the net, ADR 028).
+    const fTax = await creator.put('/api/tax/profile', {
+      data: { status: 'f_tax', orgNumber: '559012-3450', vatRegistered: false },
+    });
+    expect(fTax.ok(), await fTax.text()).toBe(true);
 
     // Earnings: the creator claims the seeded campaign, the brand approves, the creator submits, the brand accepts.
     const brand = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });

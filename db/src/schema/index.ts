@@ -11,4 +11,5 @@ export * from './payouts.ts';
 export * from './profiles.ts';
 export * from './provider.ts';
 export * from './ratings.ts';
+export * from './tax.ts';
 export * from './users.ts';

@@ -37,6 +37,12 @@ export const ledgerAccount = pgEnum('ledger_account', [
   'platform_fee_revenue',
   /** Output VAT (utgående moms) on Kollab's fee, owed to Skatteverket. */
   'platform_vat_output',
+  /** Preliminary tax withheld from private-person creators' pay, owed to Skatteverket (ADR 028). */
+  'platform_tax_withheld',
+  /** Employer contributions on private-person creators' pay, owed to Skatteverket (ADR 028). */
+  'platform_employer_contributions',
+  /** Input VAT (ingående moms) on self-billing invoices of VAT-registered F-skatt creators (ADR 028). */
+  'platform_vat_input',
 ]);
 
 /** Accounts whose balance can never go below zero (a CHECK on `balances`, and conditional debits in `post`). */

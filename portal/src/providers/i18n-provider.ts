@@ -23,10 +23,12 @@ import payoutsSv from '../locales/payouts.sv.json';
 import ratingsEn from '../locales/ratings.en.json';
 import ratingsSv from '../locales/ratings.sv.json';
 import baseSv from '../locales/sv.json';
+import taxEn from '../locales/tax.en.json';
+import taxSv from '../locales/tax.sv.json';
 
 export type Locale = 'sv' | 'en';
 
-// One dictionary per area (base, campaigns, money, chat, admin, discovery, billing, payments, identity, ratings, jobs), merged. Each sv/en pair must have
+// One dictionary per area (base, campaigns, money, chat, admin, discovery, billing, payments, identity, ratings, tax, jobs), merged. Each sv/en pair must have
 // exactly the same keys; these lines fail to compile otherwise.
 const sv = {
   ...baseSv,
@@ -40,6 +42,7 @@ const sv = {
   ...identitySv,
   ...payoutsSv,
   ...ratingsSv,
+  ...taxSv,
   ...jobsSv,
 };
 const en = {
@@ -54,6 +57,7 @@ const en = {
   ...identityEn,
   ...payoutsEn,
   ...ratingsEn,
+  ...taxEn,
   ...jobsEn,
 } satisfies Record<keyof typeof sv, string>;
 export type MessageKey = keyof typeof sv;

@@ -225,8 +225,9 @@ describe('the deletion job (own database)', () => {
       'POST',
       '/api/withdrawals',
       cookie,
-      // Her whole balance: a balance left would hold the erasure until it is paid out (ADR 022).
-      { amountOre: 250_000, paymentMethodId: methodId },
+      // Her whole balance: a balance left would hold the erasure until it is paid out (ADR 022). A
+      // private person's net of the 2 500 kr payout (ADR 028: 598 kr contributions, 570 kr tax).
+      { amountOre: 133_200, paymentMethodId: methodId },
       key,
     );
     const withdrawalId = ((await requested.json()) as { data: { id: string } }).data.id;
@@ -315,7 +316,7 @@ describe('the deletion job (own database)', () => {
 
     // Bookkeeping stays: the withdrawal row and every ledger entry, still summing to zero.
     expect(await s.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId))).toMatchObject([
-      { userId: creator.id, status: 'paid', amountOre: 250_000, paymentMethodMasked: '—', paymentMethodId: null },
+      { userId: creator.id, status: 'paid', amountOre: 133_200, paymentMethodMasked: '—', paymentMethodId: null },
     ]);
     expect(await s.db.select().from(ledgerEntries).where(eq(ledgerEntries.holderId, creator.id))).toEqual(ledgerBefore);
     expect(ledgerBefore).toHaveLength(4);

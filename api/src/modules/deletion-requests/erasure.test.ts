@@ -9,6 +9,7 @@ import {
   campaigns,
   claimEvents,
   claims,
+  creatorTaxProfiles,
   deletionRequests,
   idempotencyKeys,
   invitations,
@@ -84,6 +85,8 @@ async function signedIn(role: User['role']): Promise<Signed> {
 /** A creator whose content worth `amountOre` was accepted by a brand, over HTTP. */
 async function creatorEarning(amountOre: number, options: { paypal?: boolean } = {}): Promise<Signed> {
   const creator = await signedIn('creator');
+  // Invoicing with F-skatt, the creator's balance is the whole payout (ADR 028): the figures below are the payout's.
+  await t.db.insert(creatorTaxProfiles).values({ userId: creator.user.id, status: 'f_tax', orgNumber: '559012-3450' });
   const brand = await signedIn('brand');
   const campaign = await createCampaign(t.db, brand.user.id, { payoutOre: amountOre, budgetOre: amountOre * 10 });
   const claim = await createClaim(t.db, campaign, creator.user.id, { status: 'submitted' });
@@ -589,9 +592,11 @@ describe('a brand with a live campaign and creators mid-work', () => {
     // Delivered work is paid once (c, f); the reservations of the cancelled claims (b, d, g) are
     // released, and the unused escrow of the two funded campaigns it cancelled returns to the brand.
     expect(await postingCount()).toBe(postingsBefore + 7);
-    expect(await balancesOf(c.id)).toEqual({ available: 150_000, pending: 0 });
+    // The creators are private persons (ADR 028): of 1 500 kr, 359 kr employer contributions and
+    // 342 kr tax are owed to Skatteverket, 799 kr is theirs; 900 kr stays under the yearly threshold.
+    expect(await balancesOf(c.id)).toEqual({ available: 79_900, pending: 0 });
     expect(await balancesOf(f.id)).toEqual({ available: 90_000, pending: 0 });
-    expect(await balancesOf(e.id)).toEqual({ available: 150_000, pending: 0 });
+    expect(await balancesOf(e.id)).toEqual({ available: 79_900, pending: 0 });
     for (const creator of [a, b, d, g]) expect(await balancesOf(creator.id)).toEqual({ available: 0, pending: 0 });
     await expectLedgerBalanced();
 

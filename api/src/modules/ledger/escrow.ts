@@ -2,6 +2,7 @@ import type { Database } from '@kollab/db';
 import { balances, type Claim, postings } from '@kollab/db/schema';
 import { and, eq } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.ts';
+import { recordEarning } from '../tax/earnings.service.ts';
 import { type Entry, PLATFORM, post } from './ledger.service.ts';
 
 /**
@@ -111,18 +112,27 @@ export async function releaseClaimPayout(
 }
 
 /**
- * Pays an accepted claim's payout from its campaign's reserved escrow to the creator, once per claim.
+ * Pays an accepted claim's payout from its campaign's reserved escrow, once per claim (ADR 028).
+ * The payout is split by the creator's tax status at this moment (stored in `creator_earnings`):
+ * a private person gets the net, the withheld tax and the employer contributions become owed to
+ * Skatteverket; an F-skatt creator gets the whole payout, plus moms (Kollab's input VAT) when
+ * VAT-registered. False when the claim was credited before.
  * @throws not_funded when nothing was reserved for it
  */
-export async function creditAcceptedClaim(tx: Database, claim: ClaimMoney): Promise<boolean> {
+export async function creditAcceptedClaim(tx: Database, claim: ClaimMoney, at = new Date()): Promise<boolean> {
+  const earning = await recordEarning(tx, claim, at);
+  if (!earning) return false;
   try {
     return await post(tx, {
       kind: 'claim_accepted',
       reference: `claim:${claim.id}:accepted`,
-      entries: [
-        { account: 'campaign_reserved', holderId: claim.campaignId, amountOre: -claim.payoutOre },
-        { account: 'creator_available', holderId: claim.creatorId, amountOre: claim.payoutOre },
-      ],
+      entries: nonZero([
+        { account: 'campaign_reserved', holderId: claim.campaignId, amountOre: -earning.payoutOre },
+        { account: 'creator_available', holderId: claim.creatorId, amountOre: earning.netOre + earning.vatOre },
+        { account: 'platform_tax_withheld', holderId: PLATFORM, amountOre: earning.taxOre },
+        { account: 'platform_employer_contributions', holderId: PLATFORM, amountOre: earning.contributionsOre },
+        { account: 'platform_vat_input', holderId: PLATFORM, amountOre: -earning.vatOre },
+      ]),
     });
   } catch (error) {
     if (error instanceof AppError && error.code === 'validation_failed') {

@@ -110,7 +110,6 @@ export async function toBatchView(db: Database, batch: PayoutBatch): Promise<Pay
  */
 export async function createBatch(
   db: Database,
-  env: Env,
   secrets: Secrets,
   admin: User,
   input: { withdrawalIds: string[]; refundIds?: string[] | undefined; executionDate?: string | undefined },

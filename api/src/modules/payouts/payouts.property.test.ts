@@ -77,7 +77,7 @@ it('never pays twice, balances the ledger and keeps creator balances ≥ 0', asy
           if (op.kind === 'batch') {
             const ids = op.pick.map((n) => creators[n % creators.length]?.withdrawalId ?? '');
             await quietly(async () => {
-              const { batch } = await createBatch(t.db, t.env, t.secrets, admin, { withdrawalIds: ids });
+              const { batch } = await createBatch(t.db, t.secrets, admin, { withdrawalIds: ids });
               batches.push(batch.id);
             });
           } else if (op.kind === 'export') {

@@ -88,13 +88,7 @@ export const payoutRoutes = createRouter()
     }),
     async (c) => {
       const admin = requireRole(c, 'admin');
-      const { batch, sent, skipped } = await createBatch(
-        c.var.db,
-        c.var.env,
-        c.var.secrets,
-        admin,
-        c.req.valid('json'),
-      );
+      const { batch, sent, skipped } = await createBatch(c.var.db, c.var.secrets, admin, c.req.valid('json'));
       c.var.afterResponse.run(c, 'payout batch mails', async () => {
         for (const row of sent) await mailWithdrawal(c.var, row);
       });

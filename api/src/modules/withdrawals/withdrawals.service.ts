@@ -1,7 +1,16 @@
 import type { Earnings, ListWithdrawalsQuery, WithdrawalView } from '@kollab/contract/api/withdrawals';
 import type { Database } from '@kollab/db';
-import { campaigns, claims, paymentMethods, type User, users, type Withdrawal, withdrawals } from '@kollab/db/schema';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sum } from 'drizzle-orm';
+import {
+  campaigns,
+  claims,
+  creatorEarnings,
+  paymentMethods,
+  type User,
+  users,
+  type Withdrawal,
+  withdrawals,
+} from '@kollab/db/schema';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql, sum } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Env } from '../../env.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
@@ -46,10 +55,17 @@ export async function getEarnings(db: Database, env: Env, creator: User): Promis
       .select({ total: sum(withdrawals.amountOre) })
       .from(withdrawals)
       .where(and(eq(withdrawals.userId, creator.id), eq(withdrawals.status, 'paid'))),
+    // What was credited: the net (plus moms for F-skatt) of the claim's split (ADR 028).
     db
-      .select({ id: claims.id, amountOre: claims.payoutOre, acceptedAt: claims.acceptedAt, title: campaigns.title })
+      .select({
+        id: claims.id,
+        amountOre: sql<string>`coalesce(${creatorEarnings.netOre} + ${creatorEarnings.vatOre}, ${claims.payoutOre})`,
+        acceptedAt: claims.acceptedAt,
+        title: campaigns.title,
+      })
       .from(claims)
       .innerJoin(campaigns, eq(campaigns.id, claims.campaignId))
+      .leftJoin(creatorEarnings, eq(creatorEarnings.claimId, claims.id))
       .where(and(eq(claims.creatorId, creator.id), eq(claims.status, 'accepted'), isNotNull(claims.acceptedAt))),
     db.select().from(withdrawals).where(eq(withdrawals.userId, creator.id)),
   ]);
@@ -58,7 +74,7 @@ export async function getEarnings(db: Database, env: Env, creator: User): Promis
       id: row.id,
       kind: 'earning' as const,
       description: row.title,
-      amountOre: row.amountOre,
+      amountOre: Number(row.amountOre),
       status: 'credited' as const,
       createdAt: (row.acceptedAt ?? new Date(0)).toISOString(),
     })),

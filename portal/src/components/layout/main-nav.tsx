@@ -10,8 +10,18 @@ import { chatNav } from '../../routes/chat';
 import { discoveryNav } from '../../routes/discovery';
 import { moneyNav } from '../../routes/money';
 import { paymentNav } from '../../routes/payments';
+import { taxNav } from '../../routes/tax';
 
-const ITEMS = [...campaignNav, ...discoveryNav, ...chatNav, ...moneyNav, ...paymentNav, ...billingNav, ...adminNav];
+const ITEMS = [
+  ...campaignNav,
+  ...discoveryNav,
+  ...chatNav,
+  ...moneyNav,
+  ...taxNav,
+  ...paymentNav,
+  ...billingNav,
+  ...adminNav,
+];
 
 /** The signed-in areas the user's role can use, as a scrollable row of links under the app bar. */
 export function MainNav() {

@@ -24,6 +24,7 @@ import { useT } from '../../hooks/use-t';
 import type { MessageKey } from '../../providers/i18n-provider';
 import { adminPaymentSections } from '../../routes/payments';
 import { adminPayoutSections } from '../../routes/payouts';
+import { adminTaxSections } from '../../routes/tax';
 
 const SECTIONS: { to: string; title: MessageKey; body: MessageKey; icon: ReactNode }[] = [
   { to: '/admin/users', title: 'admin.users.title', body: 'admin.home.users', icon: <People /> },
@@ -37,6 +38,7 @@ const SECTIONS: { to: string; title: MessageKey; body: MessageKey; icon: ReactNo
   { to: '/admin/invoices', title: 'admin.invoices.title', body: 'admin.home.invoices', icon: <ReceiptLong /> },
   { to: '/admin/bank-files', title: 'admin.bankFiles.title', body: 'admin.home.bankFiles', icon: <UploadFile /> },
   { to: '/admin/sie', title: 'admin.sie.title', body: 'admin.home.sie', icon: <AccountBalance /> },
+  ...adminTaxSections,
   {
     to: '/admin/subscribers',
     title: 'admin.subscribers.title',

@@ -14,6 +14,7 @@ import { ClaimPanel } from '../../components/campaigns/claim-panel';
 import type { Campaign } from '../../components/campaigns/types';
 import { PageHeader } from '../../components/layout/page-header';
 import { PageLoader } from '../../components/layout/page-loader';
+import { PayoutBreakdownCard } from '../../components/tax/payout-breakdown';
 import { useApiQuery } from '../../hooks/use-api-query';
 import { useT } from '../../hooks/use-t';
 import { errorText } from '../../lib/error-text';
@@ -54,6 +55,7 @@ export function CampaignPage() {
             intro={t('campaigns.details.by', { brand: campaign.brand.name })}
             action={<ClaimPanel campaign={campaign} onClaimed={() => void refetch()} />}
           />
+          {campaign.myClaim ? null : <PayoutBreakdownCard campaignId={campaign.id} />}
           <CampaignOverview campaign={campaign} />
           {campaign.myClaim ? (
             <Box component="section" aria-labelledby="campaign-messages" sx={{ mt: 4 }}>

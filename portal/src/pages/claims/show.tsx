@@ -25,6 +25,7 @@ import { PageHeader } from '../../components/layout/page-header';
 import { PageLoader } from '../../components/layout/page-loader';
 import { ClaimRatings } from '../../components/ratings/claim-ratings';
 import { RatingSummaryText, useRatingSummaries } from '../../components/ratings/rating-summary';
+import { TaxStatusChip } from '../../components/tax/tax-status-chip';
 import { useApiQuery } from '../../hooks/use-api-query';
 import { useT } from '../../hooks/use-t';
 import { errorText } from '../../lib/error-text';
@@ -126,6 +127,7 @@ export function ClaimPage() {
             action={
               <Stack spacing={1} alignItems="flex-end">
                 <ClaimStatusChip status={claim.status} size="medium" />
+                {isBrandView ? <TaxStatusChip claimId={claim.id} /> : null}
                 <RatingSummaryText summary={counterpart ? summaries.get(counterpart) : undefined} />
               </Stack>
             }

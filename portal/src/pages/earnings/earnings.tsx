@@ -1,6 +1,7 @@
 import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -67,6 +68,9 @@ function EarningsOverview() {
           ) : (
             <EarningsEntries entries={data.entries} labelId={entriesId} />
           )}
+          <Link component={RouterLink} to="/tax/statement" sx={{ display: 'inline-block', mt: 2 }}>
+            {t('tax.earnings.link')}
+          </Link>
         </>
       ) : null}
     </>

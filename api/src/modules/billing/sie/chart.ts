@@ -22,6 +22,9 @@ export const LEDGER_TO_BAS: Record<LedgerAccountName, BasAccount> = {
   campaign_reserved: { number: 2422, name: 'Kampanjmedel reserverade för kreatörer' },
   platform_vat_output: { number: 2611, name: 'Utgående moms på försäljning inom Sverige, 25 %' },
   platform_fee_revenue: { number: 3041, name: 'Försäljning tjänster 25 % sv' },
+  platform_tax_withheld: { number: 2710, name: 'Personalskatt' },
+  platform_employer_contributions: { number: 2731, name: 'Avräkning lagstadgade sociala avgifter' },
+  platform_vat_input: { number: 2641, name: 'Debiterad ingående moms' },
 };
 
 const LEDGER_ACCOUNTS = Object.keys(LEDGER_TO_BAS) as LedgerAccountName[];

@@ -1,0 +1,34 @@
+import Gavel from '@mui/icons-material/Gavel';
+import ReceiptLong from '@mui/icons-material/ReceiptLong';
+import { type ComponentType, lazy, type ReactNode } from 'react';
+import { Route } from 'react-router';
+import type { MessageKey } from '../providers/i18n-provider';
+import type { NavItem } from './nav';
+
+/** Each page is its own chunk, so sign-in stays small. */
+function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const TaxSettingsPage = lazyNamed(() => import('../pages/tax/settings'), 'TaxSettingsPage');
+const TaxStatementPage = lazyNamed(() => import('../pages/tax/statement'), 'TaxStatementPage');
+const AdminEmployerReportPage = lazyNamed(
+  () => import('../pages/admin/tax/employer-report'),
+  'AdminEmployerReportPage',
+);
+
+/** The tax area's routes (ADR 028), mounted inside the signed-in layout (see app.tsx). */
+export const taxRoutes = (
+  <>
+    <Route path="tax" element={<TaxSettingsPage />} />
+    <Route path="tax/statement" element={<TaxStatementPage />} />
+    <Route path="admin/employer-report" element={<AdminEmployerReportPage />} />
+  </>
+);
+
+export const taxNav: NavItem[] = [{ to: '/tax', label: 'tax.nav.settings', icon: <Gavel />, roles: ['creator'] }];
+
+/** The admin start page's entry for the employer declaration. */
+export const adminTaxSections: { to: string; title: MessageKey; body: MessageKey; icon: ReactNode }[] = [
+  { to: '/admin/employer-report', title: 'tax.report.title', body: 'tax.report.homeBody', icon: <ReceiptLong /> },
+];
