@@ -137,9 +137,10 @@ async function seedDemoContent(db: Database, options: SeedOptions): Promise<void
           description:
             'Visa hur du brygger vår nya mörkrost på tur eller hemma. Vi söker äkta vardagsögonblick, inte reklamfilm.',
           categories: ['food', 'lifestyle'],
-          budgetOre: 3_000_000,
+          budgetOre: 4_000_000,
           payoutOre: 250_000,
-          slots: 10,
+          // Room for every browser spec that earns money on it in one run (and a retry).
+          slots: 16,
           startsAt: new Date(now - 2 * DAY_MS),
           endsAt: new Date(now + 28 * DAY_MS),
           hashtags: ['fjällkaffe', 'höstrost'],

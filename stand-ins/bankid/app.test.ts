@@ -39,6 +39,8 @@ describe('the test persons', () => {
       ['expired', 'ok'],
       ['elsewhere', 'ok'],
       ['startFailed', 'ok'],
+      ['adult3', 'ok'],
+      ['adult4', 'ok'],
     ]);
     const minor = testPersons(now).find((person) => person.id === 'minor');
     expect(minor?.personalNumber.slice(0, 8)).toBe('20091101');
@@ -59,7 +61,7 @@ describe('the BankID stand-in', () => {
     const page = await standIn.app.request(`/app?autostarttoken=${order.autoStartToken}&redirect=null`);
     const text = await page.text();
     expect(text).toContain('Identifiera / Identify');
-    expect(text.match(/type="radio"/g)).toHaveLength(8);
+    expect(text.match(/type="radio"/g)).toHaveLength(10);
     expect(await collect(order.orderRef ?? '')).toMatchObject({ status: 'pending', hintCode: 'userSign' });
     const unpicked = await form(`/app/${order.orderRef}/approve`, {});
     expect(unpicked.status).toBe(422);

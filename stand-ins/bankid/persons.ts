@@ -123,5 +123,16 @@ export function testPersons(now: Date = new Date()): TestPerson[] {
       'Startfel',
       'startFailed',
     ),
+    // Two more adults for the journey of creators paid by Swish (one per language): a personal number
+    // verifies one account only.
+    person(
+      'adult3',
+      'Vuxen (41 år)',
+      'Adult (41)',
+      testPersonalNumber(today.year - 41, 6, 12, '352'),
+      'Cecilia',
+      'Carlsson',
+    ),
+    person('adult4', 'Vuxen (29 år)', 'Adult (29)', testPersonalNumber(today.year - 29, 10, 3, '457'), 'David', 'Dahl'),
   ];
 }

@@ -81,6 +81,11 @@ async function creatorWithWithdrawals(
   const token = new URL((await linkInNewestMail(email, '/app/verify-email')) ?? '').searchParams.get('token');
   await post(request, '/api/auth/verify-email', { token });
   await signInByApi(request, email, password);
+  // Invoicing with F-skatt, the creator's balance is the whole payout (a private person's would be the net, ADR 028).
+  const fTax = await request.put('/api/tax/profile', {
+    data: { status: 'f_tax', orgNumber: '559012-3450', vatRegistered: false },
+  });
+  expect(fTax.ok(), await fTax.text()).toBe(true);
   const list = await request.get(`/api/campaigns?q=${encodeURIComponent(CAMPAIGN)}`);
   const campaign = ((await list.json()) as { data: { id: string; title: string }[] }).data.find(
     (item) => item.title === CAMPAIGN,
