@@ -33,7 +33,7 @@ export async function askForDeletion(page: Page, t: Texts, creatorEmail: string)
   await checkPage(page, 'delete your data');
   await page.getByRole('button', { name: t.site.sendDeletion }).click();
   await expect(page.getByRole('status')).toHaveText(t.site.deletionSent);
-  await page.goto(linkIn(await mailTo(creatorEmail), t.site.deletionConfirmPath));
+  await page.goto(linkIn(await mailTo(creatorEmail, t.site.deletionConfirmPath), t.site.deletionConfirmPath));
   await expect(page.getByRole('status')).toHaveText(t.site.deletionConfirmed);
   await checkPage(page, 'deletion confirmed');
 }

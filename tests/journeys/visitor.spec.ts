@@ -47,7 +47,7 @@ for (const locale of LOCALES) {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(t.site.thanks);
     await checkPage(page, 'thank you');
 
-    await page.goto(linkIn(await mailTo(email), t.site.confirmPath));
+    await page.goto(linkIn(await mailTo(email, t.site.confirmPath), t.site.confirmPath));
     await expect(page.getByRole('status')).toHaveText(t.site.confirmed);
     await checkPage(page, 'subscription confirmed');
   });

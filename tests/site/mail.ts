@@ -12,9 +12,10 @@ function decodeQuotedPrintable(text: string): string {
 
 /**
  * The newest mail to `to` that the server wrote to `$E2E_DATA_DIR/mail` (no SMTP_URL in e2e), as
- * decoded text, waiting for it to appear.
+ * decoded text, waiting for it to appear; with `containing`, the newest one whose text holds it.
+ * Mail is a queued job (ADR 031), so another mail to the same address may arrive after the one wanted.
  */
-export async function mailTo(to: string): Promise<string> {
+export async function mailTo(to: string, containing?: string): Promise<string> {
   const folder = join(process.env.E2E_DATA_DIR ?? '', 'mail');
   let found = '';
   await expect
@@ -23,10 +24,11 @@ export async function mailTo(to: string): Promise<string> {
         const names = (await readdir(folder).catch(() => [] as string[])).sort().reverse();
         for (const name of names) {
           const raw = await readFile(join(folder, name), 'utf8');
-          if (new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(raw)) {
-            found = decodeQuotedPrintable(raw);
-            return true;
-          }
+          if (!new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'mi').test(raw)) continue;
+          const text = decodeQuotedPrintable(raw);
+          if (containing && !text.includes(containing)) continue;
+          found = text;
+          return true;
         }
         return false;
       },
