@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import type { z } from 'zod';
+import { exchange } from '../exchange.ts';
 import { BankIdError } from './errors.ts';
 import {
   type BankIdCollectAnswer,
@@ -84,41 +85,12 @@ export function createBankIdClient(options: BankIdClientOptions): BankIdClient {
     throw new BankIdError(code, `BankID ${method}: HTTP ${status} ${code}`, { httpStatus: status });
   }
 
-  function post(url: string, payload: string): Promise<{ status: number; text: string }> {
-    return new Promise((resolve, reject) => {
-      const send = secure ? https.request : http.request;
-      const request = send(
-        url,
-        {
-          method: 'POST',
-          agent,
-          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) },
-          timeout: options.timeoutMs,
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-          );
-          response.on('error', (error) =>
-            reject(new BankIdError('unavailable', 'BankID: answer broken off', { cause: error })),
-          );
-        },
-      );
-      request.on('timeout', () =>
-        request.destroy(new BankIdError('timeout', `BankID did not answer in ${options.timeoutMs} ms`)),
-      );
-      request.on('error', (error) =>
-        reject(
-          error instanceof BankIdError
-            ? error
-            : new BankIdError('unavailable', 'BankID cannot be reached', { cause: error }),
-        ),
-      );
-      request.end(payload);
-    });
-  }
+  const post = (url: string, payload: string) =>
+    exchange(
+      url,
+      { method: 'POST', agent, body: payload, timeoutMs: options.timeoutMs },
+      (kind, message, cause) => new BankIdError(kind, `BankID: ${message}`, cause ? { cause } : {}),
+    );
 
   return {
     auth: (request) => call('auth', orderBody(request), StartAnswerSchema),

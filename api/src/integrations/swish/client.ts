@@ -1,4 +1,5 @@
 import https from 'node:https';
+import { exchange } from '../exchange.ts';
 import { SwishError } from './errors.ts';
 import { SwishErrorsSchema, type SwishPayout, type SwishPayoutRequest, SwishPayoutSchema } from './schemas.ts';
 import { signPayload } from './signature.ts';
@@ -34,42 +35,12 @@ export function createSwishClient(options: SwishClientOptions): SwishClient {
   const base = options.baseUrl.replace(/\/+$/, '');
   const agent = new https.Agent({ keepAlive: true, ...options.tls, rejectUnauthorized: true });
 
-  function request(method: 'GET' | 'POST', path: string, body?: string): Promise<{ status: number; text: string }> {
-    return new Promise((resolve, reject) => {
-      const outgoing = https.request(
-        `${base}${path}`,
-        {
-          method,
-          agent,
-          headers: body
-            ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) }
-            : { accept: 'application/json' },
-          timeout: options.timeoutMs,
-        },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () =>
-            resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
-          );
-          response.on('error', (error) =>
-            reject(new SwishError('unavailable', 'Swish: answer broken off', { cause: error })),
-          );
-        },
-      );
-      outgoing.on('timeout', () =>
-        outgoing.destroy(new SwishError('timeout', `Swish did not answer in ${options.timeoutMs} ms`)),
-      );
-      outgoing.on('error', (error) =>
-        reject(
-          error instanceof SwishError
-            ? error
-            : new SwishError('unavailable', 'Swish cannot be reached', { cause: error }),
-        ),
-      );
-      outgoing.end(body);
-    });
-  }
+  const request = (method: 'GET' | 'POST', path: string, body?: string) =>
+    exchange(
+      `${base}${path}`,
+      { method, agent, body, timeoutMs: options.timeoutMs },
+      (kind, message, cause) => new SwishError(kind, `Swish: ${message}`, cause ? { cause } : {}),
+    );
 
   function failure(what: string, status: number, text: string): SwishError {
     let code = status >= 500 ? 'unavailable' : 'badAnswer';
