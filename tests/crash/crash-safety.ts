@@ -18,16 +18,10 @@ import { migrate } from '@kollab/db';
 import { freePort, startProcess, stopProcess, waitFor200 } from '../../bench/lib.ts';
 import { type Cast, seedCast } from './fixtures.ts';
 import { Client } from './http.ts';
+import { checkInvariants, type Invariant, readSentMails } from './invariants.ts';
 import { plantFaults } from './planted-faults.ts';
 import { type Capture, pgliteStorage, postgresStorage, type Storage } from './storage.ts';
-import {
-  checkInvariants,
-  findInDatabase,
-  type Invariant,
-  type Presence,
-  readSentMails,
-  verifyViaApi,
-} from './verify.ts';
+import { findInDatabase, type Presence, verifyViaApi } from './verify.ts';
 import { Acks, type Actor, type ClaimState, startStream, type Unanswered, type World } from './workload.ts';
 
 const rounds = Number(process.env.ROUNDS ?? 3);

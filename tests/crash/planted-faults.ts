@@ -1,5 +1,6 @@
+import { checkInvariants } from './invariants.ts';
 import type { Inspector } from './storage.ts';
-import { checkInvariants, findInDatabase } from './verify.ts';
+import { findInDatabase } from './verify.ts';
 import type { Acks } from './workload.ts';
 
 interface Fault {

@@ -4,6 +4,7 @@ import { expect402, payByCard } from '../fixtures/pay.ts';
 import { checkPage } from '../fixtures/visit.ts';
 import { type Actor, dateInDays, expectNoPageErrors, openActor, uniqueSuffix, verifyLink } from './actors.ts';
 import { adminErases, askForDeletion, expectSignedOutForGood } from './erasure-steps.ts';
+import { withdrawToPaypal } from './money-steps.ts';
 import { LOCALES, TEXTS } from './texts.ts';
 
 const PASSWORD = 'ett långt lösenord 2026';
@@ -292,42 +293,7 @@ for (const locale of LOCALES) {
     // PayPal: the way an admin marks a withdrawal paid by hand (bank, IBAN and Swish go through the
     // payout rails, portal/payout-rails.spec.ts).
     test('the creator adds PayPal and withdraws her earnings', async () => {
-      const { page } = creator;
-      await page.goto('/app/payment-methods');
-      await expect(page.getByRole('heading', { name: t.money.paymentMethods, level: 1 })).toBeVisible();
-      await page.getByRole('button', { name: t.money.add, exact: true }).click();
-      const dialog = page.getByRole('dialog', { name: t.money.addDialog });
-      await dialog.getByRole('combobox', { name: t.money.type }).click();
-      await page.getByRole('option', { name: t.money.paypal, exact: true }).click();
-      await dialog.getByRole('textbox', { name: t.money.paypalEmail }).fill('journey@example.com');
-      await checkPage(page, 'add a payment method');
-      await dialog.getByRole('button', { name: t.money.add, exact: true }).click();
-      await expect(dialog).toBeHidden();
-      await expect(page.getByRole('alert').filter({ hasText: t.money.added })).toBeVisible();
-      await expect(page.getByRole('list', { name: t.money.paymentMethods })).toContainText('PayPal j•••@example.com');
-      await checkPage(page, 'payment methods');
-
-      await page.getByRole('navigation', { name: t.nav.menu }).getByRole('link', { name: t.nav.earnings }).click();
-      await expect(page.getByRole('heading', { name: t.money.earnings, level: 1 })).toBeVisible();
-      await expect(page.getByRole('definition').filter({ hasText: t.money.available })).toBeVisible();
-      await expect(page.getByRole('row').filter({ hasText: title })).toContainText(t.money.earned);
-      await checkPage(page, 'earnings');
-      await page.getByRole('link', { name: t.money.withdraw, exact: true }).click();
-      await expect(page.getByRole('heading', { name: t.money.chooseMethod })).toBeVisible();
-      await expect(page.getByRole('radio', { name: /PayPal j•••@example\.com/ })).toBeChecked();
-      await checkPage(page, 'withdrawal: method');
-      await page.getByRole('button', { name: t.money.next }).click();
-      await expect(page.getByRole('heading', { name: t.money.amountTitle })).toBeFocused();
-      await checkPage(page, 'withdrawal: amount');
-      await page.getByRole('button', { name: t.money.next }).click();
-      await expect(page.getByRole('heading', { name: t.money.confirmTitle })).toBeVisible();
-      await checkPage(page, 'withdrawal: confirm');
-      await page.getByRole('button', { name: t.money.confirm }).click();
-      await expect(page.getByRole('heading', { name: t.money.requestedTitle })).toBeVisible();
-      const mine = page.getByRole('list', { name: t.money.myWithdrawals }).getByRole('listitem').first();
-      await expect(mine).toContainText(t.money.toPaypal);
-      await expect(mine).toContainText(t.money.requested);
-      await checkPage(page, 'withdrawal requested');
+      await withdrawToPaypal(creator.page, t, title);
     });
 
     test('the admin pays the withdrawal out and pauses the campaign; creator and brand see it', async () => {
