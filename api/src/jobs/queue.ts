@@ -1,6 +1,14 @@
 import type { Database, DatabaseHandle } from '@kollab/db';
 import { sql } from 'drizzle-orm';
-import { type DrizzleTransactionLike, fromDrizzle, fromPglite, type JobResult, PgBoss, type Queue } from 'pg-boss';
+import {
+  type DrizzleTransactionLike,
+  fromDrizzle,
+  fromPglite,
+  type JobResult,
+  type JobWithMetadata,
+  PgBoss,
+  type Queue,
+} from 'pg-boss';
 import type { Logger } from 'pino';
 
 /**
@@ -13,6 +21,8 @@ import type { Logger } from 'pino';
  */
 
 export const DEAD_LETTERS = 'dead-letters';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** A queue the application works: its options and what one job of it does. */
 export interface QueueSpec<Data extends object = Record<string, unknown>> {
@@ -47,6 +57,8 @@ export interface JobQueue {
   /** Waits until no job of the worked queues is waiting (due now) or running: for tests and shutdown. */
   drain(timeoutMs?: number): Promise<void>;
   deadLetters(limit?: number): Promise<DeadLetter[]>;
+  /** One dead letter still waiting in the dead-letter queue, or null. */
+  deadLetter(id: string): Promise<DeadLetter | null>;
   /** Sends dead letters back to the queues they failed in, with fresh retries; how many moved. */
   redrive(ids: string[]): Promise<number>;
   stop(): Promise<void>;
@@ -66,6 +78,19 @@ export async function openJobQueue(
   await boss.start();
   await ensureQueue(boss, { name: DEAD_LETTERS, options: { retentionSeconds: 30 * 24 * 60 * 60 } });
   const worked: string[] = [];
+  // The error stays on the original job, in the queue it failed in.
+  const toDeadLetter = async (job: JobWithMetadata<Record<string, unknown>>): Promise<DeadLetter> => {
+    const source = job.sourceName && job.sourceId ? await boss.getJobById(job.sourceName, job.sourceId) : null;
+    return {
+      id: job.id,
+      queue: job.sourceName ?? '',
+      data: job.data ?? {},
+      error: errorText(source?.output),
+      retries: job.sourceRetryCount ?? 0,
+      failedAt: job.createdOn.toISOString(),
+      firstQueuedAt: (job.sourceCreatedOn ?? job.createdOn).toISOString(),
+    };
+  };
   const polling = options.pollingIntervalSeconds ?? 2;
 
   return {
@@ -131,21 +156,13 @@ export async function openJobQueue(
     },
     async deadLetters(limit = 500) {
       const jobs = await boss.findJobs<Record<string, unknown>>(DEAD_LETTERS, { queued: true, limit });
-      // The error stays on the original job, in the queue it failed in.
-      return Promise.all(
-        jobs.reverse().map(async (job) => {
-          const source = job.sourceName && job.sourceId ? await boss.getJobById(job.sourceName, job.sourceId) : null;
-          return {
-            id: job.id,
-            queue: job.sourceName ?? '',
-            data: job.data ?? {},
-            error: errorText(source?.output),
-            retries: job.sourceRetryCount ?? 0,
-            failedAt: job.createdOn.toISOString(),
-            firstQueuedAt: (job.sourceCreatedOn ?? job.createdOn).toISOString(),
-          };
-        }),
-      );
+      return Promise.all(jobs.reverse().map(toDeadLetter));
+    },
+    async deadLetter(id) {
+      // pg-boss ids are UUIDs; anything else names no job (and must not reach a uuid column).
+      if (!UUID.test(id)) return null;
+      const [job] = await boss.findJobs<Record<string, unknown>>(DEAD_LETTERS, { id, queued: true });
+      return job ? toDeadLetter(job) : null;
     },
     redrive: (ids) => (ids.length ? boss.redrive(DEAD_LETTERS, { ids }) : Promise.resolve(0)),
     stop: () => boss.stop({ graceful: true, timeout: 5_000, close: true }),

@@ -57,7 +57,7 @@ export const failedJobRoutes = createRouter()
     async (c) => {
       const admin = requireRole(c, 'admin');
       const { id } = c.req.valid('param');
-      const job = (await c.var.jobs.deadLetters()).find((letter) => letter.id === id);
+      const job = await c.var.jobs.deadLetter(id);
       if (!job) throw new AppError('not_found', 'No such failed job');
       const retried = await c.var.jobs.redrive([id]);
       if (retried === 0) throw new AppError('not_found', 'No such failed job');

@@ -1,3 +1,4 @@
+import type { Database } from '@kollab/db';
 import { type PaymentRefund, paymentReceipts, paymentRefunds, payments, type User } from '@kollab/db/schema';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '../../lib/audit.ts';
@@ -6,6 +7,36 @@ import { postRefund, postRefundFailed } from '../ledger/escrow.ts';
 import { type CardDeps, providerError } from './card.service.ts';
 import { runHooks } from './payment-hooks.ts';
 import { availableCredit } from './payments.service.ts';
+
+/**
+ * Spreads a refund of `amountOre` over the brand's payments in the order given, each taking what it
+ * still holds (received − refunded): one refund row per payment, its credit taken at once. What no
+ * payment could take is `left` (the caller refuses the request then, rolling it back).
+ */
+export async function allocateRefunds(
+  tx: Database,
+  brand: User,
+  amountOre: number,
+  sources: { id: string; received: string; refunded: string | null }[],
+  extra: Partial<typeof paymentRefunds.$inferInsert>,
+): Promise<{ rows: PaymentRefund[]; left: number }> {
+  let left = amountOre;
+  const rows: PaymentRefund[] = [];
+  for (const source of sources) {
+    const room = Number(source.received) - Number(source.refunded ?? 0);
+    if (left === 0 || room <= 0) continue;
+    const part = Math.min(room, left);
+    const [row] = await tx
+      .insert(paymentRefunds)
+      .values({ ...extra, brandId: brand.id, paymentId: source.id, amountOre: part })
+      .returning();
+    if (!row) throw new Error('refund insert returned nothing');
+    await postRefund(tx, row);
+    rows.push(row);
+    left -= part;
+  }
+  return { rows, left };
+}
 
 /**
  * Pays a brand's credit back to the cards it came from, newest card payment first, through the
@@ -40,21 +71,13 @@ export async function refundCredit(deps: CardDeps, brand: User, amountOre: numbe
       .leftJoin(refunded, eq(refunded.paymentId, payments.id))
       .where(and(eq(payments.brandId, brand.id), eq(payments.method, 'card')))
       .orderBy(desc(payments.createdAt));
-    let left = amountOre;
-    const rows: PaymentRefund[] = [];
-    for (const card of cards) {
-      const room = Number(card.received) - Number(card.refunded ?? 0);
-      if (left === 0 || room <= 0 || !card.intent) continue;
-      const part = Math.min(room, left);
-      const [row] = await tx
-        .insert(paymentRefunds)
-        .values({ brandId: brand.id, paymentId: card.id, amountOre: part })
-        .returning();
-      if (!row) throw new Error('refund insert returned nothing');
-      await postRefund(tx, row);
-      rows.push(row);
-      left -= part;
-    }
+    const { rows, left } = await allocateRefunds(
+      tx,
+      brand,
+      amountOre,
+      cards.filter((card) => card.intent),
+      {},
+    );
     if (left > 0) {
       throw AppError.validation(
         { amountOre: ['more_than_refundable'] },

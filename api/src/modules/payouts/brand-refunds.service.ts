@@ -17,8 +17,8 @@ import { AppError } from '../../lib/errors.ts';
 import { parseBic, parseIban } from '../../lib/iban.ts';
 import { isValidOcr } from '../../lib/ocr.ts';
 import type { Secrets } from '../../lib/secrets.ts';
-import { postRefund } from '../ledger/escrow.ts';
 import { availableCredit } from '../payments/payments.service.ts';
+import { allocateRefunds } from '../payments/refunds.service.ts';
 import type { CreditorAccount } from './pain001.ts';
 
 export type BankRefundAccount =
@@ -92,21 +92,10 @@ export async function requestBankRefund(
     .where(and(eq(payments.brandId, brand.id), eq(payments.method, 'invoice')))
     .orderBy(desc(payments.createdAt), desc(payments.id))
     .for('update');
-  let left = input.amountOre;
-  const rows: PaymentRefund[] = [];
-  for (const invoice of invoices) {
-    const room = Number(invoice.received) - Number(invoice.refunded);
-    if (left === 0 || room <= 0) continue;
-    const part = Math.min(room, left);
-    const [row] = await tx
-      .insert(paymentRefunds)
-      .values({ brandId: brand.id, paymentId: invoice.id, amountOre: part, method: 'bank', creditorEncrypted })
-      .returning();
-    if (!row) throw new Error('refund insert returned nothing');
-    await postRefund(tx, row);
-    rows.push(row);
-    left -= part;
-  }
+  const { rows, left } = await allocateRefunds(tx, brand, input.amountOre, invoices, {
+    method: 'bank',
+    creditorEncrypted,
+  });
   if (left > 0) {
     throw AppError.validation(
       { amountOre: ['more_than_invoice_credit'] },

@@ -6,13 +6,12 @@ import Card from '@mui/material/Card';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ChangeEvent, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
+import { useFileImport } from '../../../components/admin/use-file-import';
 import { RoleOnly } from '../../../components/auth/role-only';
 import { PageHeader } from '../../../components/layout/page-header';
 import { useMoneyFormat } from '../../../components/money/money';
 import { useT } from '../../../hooks/use-t';
-import { apiFetch } from '../../../lib/api-fetch';
-import { errorText, fieldCodes, validationText } from '../../../lib/error-text';
 import { AnswerPreviewTable } from './answer-table';
 import type { PayoutAnswerPreview } from './types';
 
@@ -32,52 +31,10 @@ function Answers() {
   const format = useMoneyFormat();
   const inputId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [file, setFile] = useState<File | null>(null);
-  const [preview, setPreview] = useState<PayoutAnswerPreview | null>(null);
-  const [imported, setImported] = useState<PayoutAnswerPreview | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState<'preview' | 'import' | null>(null);
-
-  const send = (path: string, chosen: File) => {
-    const form = new FormData();
-    form.set('file', chosen);
-    return apiFetch<{ data: PayoutAnswerPreview }>(path, { method: 'POST', body: form });
-  };
-  const problem = (caught: unknown) => {
-    const [code] = fieldCodes(caught, 'file');
-    return code ? validationText(t, code) : errorText(t, caught);
-  };
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const chosen = event.target.files?.[0] ?? null;
-    event.target.value = '';
-    if (!chosen) return;
-    setFile(chosen);
-    setPreview(null);
-    setImported(null);
-    setError(null);
-    setBusy('preview');
-    try {
-      setPreview((await send('/api/admin/payouts/answers/preview', chosen)).data);
-    } catch (caught) {
-      setError(problem(caught));
-    } finally {
-      setBusy(null);
-    }
-  };
-  const confirm = async () => {
-    if (!file) return;
-    setError(null);
-    setBusy('import');
-    try {
-      setImported((await send('/api/admin/payouts/answers', file)).data);
-      setPreview(null);
-      setFile(null);
-    } catch (caught) {
-      setError(problem(caught));
-    } finally {
-      setBusy(null);
-    }
-  };
+  const { file, preview, imported, error, busy, choose, confirm } = useFileImport<PayoutAnswerPreview>(
+    '/api/admin/payouts/answers/preview',
+    '/api/admin/payouts/answers',
+  );
   const totals = (data: PayoutAnswerPreview) => ({
     paid: data.totals.paid,
     paidSum: format.sek(data.totals.paidOre),
