@@ -66,6 +66,7 @@ import { createPaymentRoutes } from './modules/payments/payments.routes.ts';
 import { brandRefundRoutes } from './modules/payouts/brand-refunds.routes.ts';
 import { payoutRoutes } from './modules/payouts/payouts.routes.ts';
 import { ratingRoutes } from './modules/ratings/ratings.routes.ts';
+import { resultsRoutes } from './modules/results/results.routes.ts';
 import { subscriberRoutes } from './modules/subscribers/subscribers.routes.ts';
 import { taxRoutes } from './modules/tax/tax.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
@@ -172,6 +173,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', campaignRoutes);
   app.route('/api', claimRoutes);
   app.route('/api', ratingRoutes);
+  app.route('/api', resultsRoutes);
   app.route('/api', withdrawalRoutes);
   app.route('/api', payoutRoutes);
   app.route('/api', brandRefundRoutes);

@@ -124,6 +124,16 @@ const EnvSchema = z
       .int('expected a whole number of raw requests')
       .min(1, 'expected at least 1 raw request')
       .default(1000),
+    // Post tracking (ADR 033): what one brand's tracked posts may spend per Swedish month.
+    TRACKING_MONTHLY_CREDITS: z.coerce
+      .number({ message: 'expected a number of credits' })
+      .positive('expected more than 0 credits')
+      .default(100),
+    TRACKING_MONTHLY_RAW_REQUESTS: z.coerce
+      .number({ message: 'expected a whole number of raw requests' })
+      .int('expected a whole number of raw requests')
+      .min(1, 'expected at least 1 raw request')
+      .default(400),
     PROVIDER_BRAND_CALLS_PER_MINUTE: z.coerce
       .number({ message: 'expected a whole number of calls' })
       .int('expected a whole number of calls')

@@ -9,6 +9,7 @@ import { configureSwish, type SwishStandInHandle } from './integrations/swish/co
 import { mailQueue, queuedMailer } from './jobs/mail.queue.ts';
 import { openJobQueue } from './jobs/queue.ts';
 import { scheduledQueues } from './jobs/scheduled.queue.ts';
+import { sweep } from './jobs/scheduler.ts';
 import { createAfterResponse } from './lib/after-response.ts';
 import { securePrivateDataDir } from './lib/data-dir.ts';
 import { encrypt } from './lib/encryption.ts';
@@ -22,6 +23,7 @@ import { hashPassword } from './modules/auth/password.ts';
 import { createProvider } from './modules/discovery/provider.ts';
 import { createPaymentGateway, type PaymentsStandInHandle } from './modules/payments/gateway.ts';
 import { seedFunding } from './modules/payments/seed-funding.ts';
+import { trackingQueue } from './modules/results/tracking.service.ts';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -37,10 +39,21 @@ export interface ServerOptions {
   /** The BankID stand-in it started because BANKID_URL is not set; closed on shutdown (ADR 026). */
   bankIdStandIn?: BankIdStandInHandle;
   swishStandIn?: SwishStandInHandle;
+  /**
+   * The clock scheduled work and post reads follow. Only the browser suite's time-travel server
+   * (tests/support/time-travel-server.ts) passes one; `npm start` and production use the system's.
+   */
+  now?: () => Date;
+}
+
+/** What a started server lets its composition root do besides stopping it. */
+export interface RunningServer {
+  /** Runs every scheduled job once now (at `now()`), as the every-minute schedule would. */
+  runScheduledWork(): Promise<void>;
 }
 
 /** Starts the API: `node api/src/server.ts` with a real provider, or `npm start` (scripts/start.ts). */
-export async function startServer(options: ServerOptions = {}): Promise<void> {
+export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
   let env: ReturnType<typeof parseEnv>;
   try {
     env = parseEnv();
@@ -133,9 +146,12 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
     siteDir: join(repoRoot, 'site', 'dist'),
     portalDir: join(repoRoot, 'portal', 'dist'),
   });
+  const now = options.now ?? (() => new Date());
+  const jobDeps = { db: database.db, mailer, env, logger, storage, jobs: queue, now };
   await queue.work([
     mailQueue(createMailer(env, logger)),
-    ...scheduledQueues({ db: database.db, mailer, env, logger, storage }),
+    trackingQueue({ db: database.db, provider, env, logger, now }),
+    ...scheduledQueues(jobDeps),
   ]);
   const server = serve({ fetch: app.fetch, port: env.PORT, ...(env.HOST ? { hostname: env.HOST } : {}) }, (info) => {
     logger.info(
@@ -178,6 +194,11 @@ export async function startServer(options: ServerOptions = {}): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
+  return {
+    runScheduledWork: async () => {
+      await sweep(jobDeps, now());
+    },
+  };
 }
 
 // Run when started as a program (`node api/src/server.ts`), not when the composition root imports it.

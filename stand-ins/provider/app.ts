@@ -16,7 +16,10 @@ import { invalidParams, ProviderError } from './errors.ts';
 import { faultMiddleware } from './faults.ts';
 import { buildOverlap } from './overlap.ts';
 import { buildPerformance } from './performance.ts';
+import { PublishedPosts, type PublishPlatform } from './published-posts.ts';
 import { RAW_HANDLERS, RAW_PLATFORMS, type RawPlatform } from './raw.ts';
+import { igMedia } from './raw-instagram.ts';
+import { ttVideo } from './raw-tiktok.ts';
 import { buildReport } from './reports.ts';
 import { runSearch } from './search.ts';
 import { PAGE_SIZE, parseSearchBody } from './search-body.ts';
@@ -32,6 +35,8 @@ export interface SampleProviderOptions {
   faults?: string;
   /** Largest request body accepted (default 1 MiB, the API's own limit); larger ones get 413. */
   maxBodyBytes?: number;
+  /** The stand-in's clock in ms (default `Date.now`): how old published posts are (published-posts.ts). */
+  now?: () => number;
 }
 
 /** The API's limit for JSON bodies (app.ts), which the sample keeps as well. */
@@ -66,6 +71,7 @@ export function createSampleProvider(options: SampleProviderOptions = {}): Hono<
   const datasetOptions = { seed: options.seed ?? DEFAULT_SEED, size: options.size ?? DEFAULT_SIZE };
   const data = (): SampleDataset => getDataset(datasetOptions);
   const keys = options.apiKeys ? new Set(options.apiKeys) : undefined;
+  const published = new PublishedPosts(options.now ?? Date.now);
 
   // Before anything reads a body (the key may come in one): the same limit as the API's routes.
   const maxSize = options.maxBodyBytes ?? SAMPLE_MAX_BODY_BYTES;
@@ -200,7 +206,9 @@ export function createSampleProvider(options: SampleProviderOptions = {}): Hono<
       if (!ledger.canSpendRaw(c.var.apiKey))
         throw new ProviderError(403, 'not_enough_credits', 'No raw requests left this month.');
       try {
-        const result = handler(data(), (name: string) => c.req.query(name));
+        const result =
+          publishedMedia(rawPlatform, endpoint, (name) => c.req.query(name)) ??
+          handler(data(), (name: string) => c.req.query(name));
         ledger.spendRaw(c.var.apiKey);
         return result;
       } catch (error) {
@@ -228,6 +236,64 @@ export function createSampleProvider(options: SampleProviderOptions = {}): Hono<
       );
       if (!result) throw new ProviderError(404, 'entity_not_found', `No such endpoint: GET ${c.req.path}`);
       return result;
+    }),
+  );
+
+  /** Raw `media-info` of a post published during this run (stand-in only), in the platform's shape. */
+  function publishedMedia(rawPlatform: string, endpoint: string, query: (name: string) => string | undefined) {
+    if (endpoint !== 'media-info') return undefined;
+    if (rawPlatform === 'ig') {
+      const post = published.find('instagram', query('code') ?? '');
+      return post ? igMedia(post) : undefined;
+    }
+    if (rawPlatform === 'tiktok') {
+      const post = published.find('tiktok', query('url') ?? '');
+      return post ? { media_info: { itemInfo: { itemStruct: ttVideo(post) } } } : undefined;
+    }
+    return undefined;
+  }
+
+  // Stand-in only (never part of the provider's contract): what a creator does on the platform
+  // itself — publish a post, edit its caption, delete it (published-posts.ts).
+  const publishPlatform = (c: Context<Env>): PublishPlatform => {
+    const platform = c.req.param('platform');
+    if (platform !== 'instagram' && platform !== 'tiktok')
+      throw new ProviderError(404, 'entity_not_found', 'Posts can be published on instagram or tiktok.');
+    return platform;
+  };
+  app.post(
+    '/_sample/:platform/posts',
+    handle(async (c) => {
+      const platform = publishPlatform(c);
+      const body = (await jsonBody(c)) as { username?: unknown; caption?: unknown; postedAt?: unknown };
+      if (typeof body?.username !== 'string' || typeof body.caption !== 'string')
+        throw new ProviderError(400, 'invalid_body_params', 'username and caption are required strings.');
+      if (body.postedAt !== undefined && !Number.isInteger(body.postedAt))
+        throw new ProviderError(400, 'invalid_body_params', 'postedAt is Unix seconds.');
+      return published.publish(data(), platform, {
+        username: body.username,
+        caption: body.caption,
+        ...(typeof body.postedAt === 'number' ? { postedAt: body.postedAt } : {}),
+      });
+    }),
+  );
+  app.patch(
+    '/_sample/:platform/posts/:code',
+    handle(async (c) => {
+      const body = (await jsonBody(c)) as { caption?: unknown };
+      if (typeof body?.caption !== 'string')
+        throw new ProviderError(400, 'invalid_body_params', 'caption is a required string.');
+      if (!published.editCaption(publishPlatform(c), c.req.param('code') ?? '', body.caption))
+        throw new ProviderError(404, 'media_not_found', 'No such published post.');
+      return { error: false };
+    }),
+  );
+  app.delete(
+    '/_sample/:platform/posts/:code',
+    handle((c) => {
+      if (!published.remove(publishPlatform(c), c.req.param('code') ?? ''))
+        throw new ProviderError(404, 'media_not_found', 'No such published post.');
+      return { error: false };
     }),
   );
 

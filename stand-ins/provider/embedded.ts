@@ -18,10 +18,14 @@ export interface EmbeddedSampleProvider {
  * credits, and with the API's body limit. The client speaks HTTP to it exactly as to the real one.
  */
 export async function startEmbeddedSampleProvider(
-  options: { apiKey?: string; faults?: string } = {},
+  options: { apiKey?: string; faults?: string; now?: () => number } = {},
 ): Promise<EmbeddedSampleProvider> {
   const apiKey = options.apiKey ?? randomBytes(24).toString('base64url');
-  const app = createSampleProvider({ apiKeys: [apiKey], ...(options.faults ? { faults: options.faults } : {}) });
+  const app = createSampleProvider({
+    apiKeys: [apiKey],
+    ...(options.faults ? { faults: options.faults } : {}),
+    ...(options.now ? { now: options.now } : {}),
+  });
   const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', () => resolve());

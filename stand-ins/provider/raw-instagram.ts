@@ -38,7 +38,10 @@ function igUser(p: SampleProfile) {
   };
 }
 
-function igMedia(post: SamplePost, extra: { caption?: string; usertags?: SampleProfile[]; audioId?: number } = {}) {
+export function igMedia(
+  post: SamplePost,
+  extra: { caption?: string; usertags?: SampleProfile[]; audioId?: number } = {},
+) {
   const p = post.profile;
   const clips = post.kind === 'reel';
   const media: Record<string, unknown> = {

@@ -44,7 +44,7 @@ function ttAuthor(p: SampleProfile) {
 
 const musicId = (audioId: number) => `69${String(audioId).padStart(17, '0')}`;
 
-function ttVideo(post: SamplePost, tag?: string) {
+export function ttVideo(post: SamplePost, tag?: string) {
   const p = post.profile;
   const hashtags = tag && !post.hashtags.includes(tag) ? [...post.hashtags, tag] : post.hashtags;
   return {

@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import type { Env } from '../env.ts';
 import type { Mailer } from '../lib/mailer.ts';
 import type { Storage } from '../lib/storage.ts';
+import type { JobQueue } from './queue.ts';
 
 /** What every scheduled job may use; the scheduler passes the same services to each. */
 export interface JobDeps {
@@ -12,6 +13,10 @@ export interface JobDeps {
   /** Where avatars live; built from `env` by the jobs that need it when absent. */
   storage?: Storage;
   logger?: Logger;
+  /** The durable queue, for jobs that hand work on to a queue of its own (post reads). */
+  jobs?: JobQueue;
+  /** The clock scheduled runs read (the browser suite moves it); default the system's. */
+  now?: () => Date;
 }
 
 /**

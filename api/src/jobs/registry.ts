@@ -5,6 +5,7 @@ import { autoAcceptDueSubmissions, expireStaleClaims } from '../modules/claims/c
 import { processDeletionRequests } from '../modules/deletion-requests/deletion-requests.jobs.ts';
 import { expireOverdueInvitations, purgeProviderCache } from '../modules/discovery/discovery.jobs.ts';
 import { closeEndedCampaignEscrows } from '../modules/payments/payments.jobs.ts';
+import { queuePostReads } from '../modules/results/results.jobs.ts';
 
 /**
  * Every module's scheduled work, in the order one sweep runs it. Each module declares its jobs in
@@ -15,6 +16,7 @@ export const JOBS = [
   expireOverdueInvitations,
   expireStaleClaims,
   autoAcceptDueSubmissions,
+  queuePostReads,
   closeEndedCampaignEscrows,
   mailUnreadMessages,
   mailBillingDocuments,

@@ -21,7 +21,7 @@ export function scheduledQueues(deps: JobDeps): QueueSpec[] {
       deleteAfterSeconds: 3600,
     },
     work: async () => {
-      const changed = await job.run(deps, new Date());
+      const changed = await job.run(deps, deps.now?.() ?? new Date());
       if (changed > 0) deps.logger?.info({ job: job.name, changed }, 'scheduled work done');
     },
   }));

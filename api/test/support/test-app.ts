@@ -21,6 +21,7 @@ import { loadSecrets, type Secrets } from '../../src/lib/secrets.ts';
 import { createStorage } from '../../src/lib/storage.ts';
 import { createProvider, SAMPLE_PROVIDER_KEY } from '../../src/modules/discovery/provider.ts';
 import { createPaymentGateway } from '../../src/modules/payments/gateway.ts';
+import { trackingQueue } from '../../src/modules/results/tracking.service.ts';
 import { trackPendingWork } from './pending-work.ts';
 
 export interface TestApp {
@@ -66,6 +67,8 @@ export async function createTestApp(
     bankIdStandIn?: BankIdStandInHandle;
     /** A Swish stand-in the test started (`startSwishStandIn()`); without one Swish payouts are not configured. */
     swishStandIn?: SwishStandInHandle;
+    /** The clock of post reads and of the sample provider's published posts (default the system's). */
+    now?: () => Date;
   } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(join(tmpdir(), 'kollab-test-'));
@@ -95,12 +98,16 @@ export async function createTestApp(
   const afterResponse = createAfterResponse({ retryDelaysMs: options.mailRetryDelaysMs ?? [] });
   // Mail goes through the job queue as in a server; tests run the time-based work by calling `sweep`.
   const queue = await openJobQueue(database, logger, { pollingIntervalSeconds: 0.5, schedules: false });
-  await queue.work([mailQueue(createMailer(env, logger))]);
   const bus = await createMessageBus(database, logger);
   // The sample provider listens on its own port, so the client really speaks HTTP to it. Tests
   // allow more requests per second than the real provider's 2, and back off in milliseconds.
   const { faults } = readSampleProviderSettings(settings);
-  const sample = await startEmbeddedSampleProvider({ apiKey: SAMPLE_PROVIDER_KEY, ...(faults ? { faults } : {}) });
+  const now = options.now;
+  const sample = await startEmbeddedSampleProvider({
+    apiKey: SAMPLE_PROVIDER_KEY,
+    ...(faults ? { faults } : {}),
+    ...(now ? { now: () => now().getTime() } : {}),
+  });
   const providerRequests: string[] = [];
   const provider = createProvider(env, logger, {
     sample,
@@ -112,6 +119,10 @@ export async function createTestApp(
     rateLimitPerSecond: 100,
     backoffMs: { baseMs: 5, maxMs: 20 },
   });
+  await queue.work([
+    mailQueue(createMailer(env, logger)),
+    trackingQueue({ db: database.db, provider, env, logger, ...(now ? { now } : {}) }),
+  ]);
   // The payments stand-in listens on its own port; its webhook deliveries go straight into this app.
   let appRef: OpenAPIHono<AppEnv> | undefined;
   const payments = await startPaymentsStandIn({

@@ -11,5 +11,6 @@ export * from './payouts.ts';
 export * from './profiles.ts';
 export * from './provider.ts';
 export * from './ratings.ts';
+export * from './results.ts';
 export * from './tax.ts';
 export * from './users.ts';

@@ -97,6 +97,22 @@ export const TiktokUserFeedSchema = z.looseObject({
 });
 export type TiktokUserFeed = z.infer<typeof TiktokUserFeedSchema>;
 
+/** One TikTok video (`GET /raw/tiktok/media-info`), wrapped as `media_info.itemInfo.itemStruct`. */
+export const TiktokMediaInfoSchema = z.looseObject({
+  media_info: z.looseObject({
+    itemInfo: z.looseObject({
+      itemStruct: z.looseObject({
+        id: id.nullish(),
+        desc: str,
+        createTime: num,
+        stats: z.looseObject({ playCount: num, diggCount: num, commentCount: num, shareCount: num }),
+        author: z.looseObject({ uniqueId: z.string() }).nullish(),
+      }),
+    }),
+  }),
+});
+export type TiktokMediaInfo = z.infer<typeof TiktokMediaInfoSchema>;
+
 export const RAW_RESPONSE_SCHEMAS = {
   ig: {
     'user-info': IgUserInfoSchema,
@@ -105,9 +121,11 @@ export const RAW_RESPONSE_SCHEMAS = {
     'user-tags-feed': IgFeedSchema,
     'hashtag-feed': IgFeedSchema,
     'media-comments': IgCommentsSchema,
+    'media-info': IgMediaSchema.extend({ user: z.looseObject({ username: z.string() }).nullish() }),
   },
   tiktok: {
     'user-info': TiktokUserInfoSchema,
+    'media-info': TiktokMediaInfoSchema,
     'user-feed': TiktokUserFeedSchema,
   },
   youtube: {},

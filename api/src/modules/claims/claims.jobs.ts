@@ -1,5 +1,5 @@
-import { campaigns, claims } from '@kollab/db/schema';
-import { and, eq, lt } from 'drizzle-orm';
+import { campaigns, claims, submissions, trackedPosts } from '@kollab/db/schema';
+import { and, eq, isNull, lt, notExists } from 'drizzle-orm';
 import { defineJob } from '../../jobs/job.ts';
 import { AppError } from '../../lib/errors.ts';
 import { transitionClaim } from './claims.service.ts';
@@ -19,14 +19,35 @@ export const expireStaleClaims = defineJob({
   },
 });
 
-/** Submissions the brand left unreviewed past `autoAcceptAt` are accepted for them. */
+/**
+ * Submissions the brand left unreviewed past `autoAcceptAt` are accepted for them — unless the
+ * post's caption failed the ad-label check (ADR 030/033): then the brand or an admin decides.
+ */
 export const autoAcceptDueSubmissions = defineJob({
   name: 'claimsAutoAccepted',
   async run(deps, now) {
     const due = await deps.db
       .select({ id: claims.id })
       .from(claims)
-      .where(and(eq(claims.status, 'submitted'), lt(claims.autoAcceptAt, now)));
+      .where(
+        and(
+          eq(claims.status, 'submitted'),
+          lt(claims.autoAcceptAt, now),
+          notExists(
+            deps.db
+              .select({ id: trackedPosts.id })
+              .from(trackedPosts)
+              .innerJoin(submissions, eq(submissions.id, trackedPosts.submissionId))
+              .where(
+                and(
+                  eq(trackedPosts.claimId, claims.id),
+                  eq(trackedPosts.adLabelOk, false),
+                  isNull(submissions.reviewedAt),
+                ),
+              ),
+          ),
+        ),
+      );
     let accepted = 0;
     for (const claim of due) if (await quietly(() => transitionClaim(deps, 'system', claim.id, 'accepted'))) accepted++;
     return accepted;

@@ -22,6 +22,7 @@ import { addWorkingDays } from '../../lib/working-days.ts';
 import { deriveState } from '../campaigns/campaign-view.ts';
 import { creditAcceptedClaim, releaseClaimPayout, reserveClaimPayout } from '../ledger/escrow.ts';
 import { isEscrowClosed } from '../payments/escrow-lifecycle.ts';
+import { startTracking, watchSubmission } from '../results/tracking.service.ts';
 import { type ClaimMailKind, claimMail } from './claims.mails.ts';
 
 export interface ClaimDeps {
@@ -219,9 +220,25 @@ export async function applyClaimTransition(
   const now = new Date();
   const changes: Partial<typeof claims.$inferInsert> = { status: to };
   if (to === 'submitted' && link) {
-    await tx
+    const [submission] = await tx
       .insert(submissions)
-      .values({ claimId, url: link.url, platform: link.platform, kind: link.kind, adLabelConfirmed: now });
+      .values({ claimId, url: link.url, platform: link.platform, kind: link.kind, adLabelConfirmed: now })
+      .returning({ id: submissions.id });
+    // Its post is read through the provider for the ad-label check, then tracked once accepted (ADR 033).
+    if (submission)
+      await watchSubmission(
+        tx,
+        {
+          submissionId: submission.id,
+          claimId,
+          campaignId: campaign.id,
+          creatorId: claim.creatorId,
+          brandId: campaign.brandId,
+          url: link.url,
+          platform: link.platform,
+        },
+        now,
+      );
     changes.autoAcceptAt = addWorkingDays(now, AUTO_ACCEPT_WORKING_DAYS);
   } else {
     changes.autoAcceptAt = null;
@@ -236,6 +253,7 @@ export async function applyClaimTransition(
   if (to === 'accepted') {
     changes.acceptedAt = now;
     await creditAcceptedClaim(tx, claim);
+    await startTracking(tx, claimId, now);
   }
   const [updated] = await tx.update(claims).set(changes).where(eq(claims.id, claimId)).returning();
   if (!updated) throw new AppError('not_found', 'Claim not found');

@@ -1,0 +1,142 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { IdParamSchema } from '@kollab/contract/api/fields';
+import {
+  AdLabelFlagSchema,
+  CampaignResultsSchema,
+  ResultsOverviewRowSchema,
+  TrackedPostSchema,
+} from '@kollab/contract/api/results';
+import { createRouter } from '../../lib/create-router.ts';
+import { AppError } from '../../lib/errors.ts';
+import { authErrorResponses, errorContent, errorResponses, jsonContent } from '../../lib/openapi.ts';
+import { requireRole, requireUser } from '../../middleware/require-user.ts';
+import { adLabelFlags, campaignResults, claimPost, resultsOverview } from './results.service.ts';
+import { resultsCsv, resultsPdf } from './results-export.ts';
+import { currentPost, requestCheck } from './tracking.service.ts';
+
+const tags = ['Results'];
+const common = { ...errorResponses, ...authErrorResponses, 404: errorContent('Not found or not yours') };
+const fileResponse = (type: string) => ({
+  200: { description: type, content: { [type]: { schema: z.string().meta({ format: 'binary' }) } } },
+  ...common,
+});
+const localeOf = (locale: string | null | undefined) => (locale === 'en' ? 'en' : 'sv');
+
+export const resultsRoutes = createRouter()
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/campaigns/{id}/results',
+      tags,
+      summary:
+        "The campaign's brand or an admin: each accepted post's readings and figures (CPV, CPM, CPE), the totals and this month's tracking budget",
+      request: { params: IdParamSchema },
+      responses: { 200: jsonContent(z.object({ data: CampaignResultsSchema }), 'Results'), ...common },
+    }),
+    async (c) => {
+      const user = requireRole(c, 'brand', 'admin');
+      return c.json({ data: await campaignResults(c.var.db, c.var.env, user, c.req.valid('param').id) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/campaigns/{id}/results.csv',
+      tags,
+      summary: 'The results as CSV: one row per post and reading',
+      request: { params: IdParamSchema },
+      responses: fileResponse('text/csv'),
+    }),
+    async (c) => {
+      const user = requireRole(c, 'brand', 'admin');
+      const results = await campaignResults(c.var.db, c.var.env, user, c.req.valid('param').id);
+      return c.body(resultsCsv(results, localeOf(user.locale)), 200, {
+        'Content-Type': 'text/csv; charset=utf-8',
+        'Content-Disposition': `attachment; filename="kollab-results-${results.campaign.id}.csv"`,
+        'Cache-Control': 'no-store',
+      });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/campaigns/{id}/results.pdf',
+      tags,
+      summary: 'The results as a PDF report with the views over time',
+      request: { params: IdParamSchema },
+      responses: fileResponse('application/pdf'),
+    }),
+    async (c) => {
+      const user = requireRole(c, 'brand', 'admin');
+      const results = await campaignResults(c.var.db, c.var.env, user, c.req.valid('param').id);
+      const pdf = await resultsPdf(results, localeOf(user.locale));
+      return c.body(new Uint8Array(pdf), 200, {
+        'Content-Type': 'application/pdf',
+        'Content-Disposition': `attachment; filename="kollab-results-${results.campaign.id}.pdf"`,
+        'Cache-Control': 'no-store',
+      });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/claims/{id}/post',
+      tags,
+      summary:
+        "The claim's creator, brand or an admin: the submitted post's ad-label verdict and, once accepted, its readings",
+      request: { params: IdParamSchema },
+      responses: { 200: jsonContent(z.object({ data: TrackedPostSchema.nullable() }), 'The post, or null'), ...common },
+    }),
+    async (c) => c.json({ data: await claimPost(c.var.db, requireUser(c), c.req.valid('param').id) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/claims/{id}/post/check',
+      tags,
+      summary: "The claim's creator, brand or an admin: check the post's caption again (after it was edited)",
+      request: { params: IdParamSchema },
+      responses: {
+        202: jsonContent(z.object({ data: z.object({ queued: z.literal(true) }) }), 'The check is queued'),
+        ...common,
+        409: errorContent('The post was removed'),
+      },
+    }),
+    async (c) => {
+      const user = requireUser(c);
+      const id = c.req.valid('param').id;
+      // claimPost checks that the caller is a party to the claim.
+      if (!(await claimPost(c.var.db, user, id))) throw new AppError('not_found', 'Nothing was submitted');
+      const post = await currentPost(c.var.db, id);
+      if (!post) throw new AppError('not_found', 'Nothing was submitted');
+      if (post.status === 'disappeared') throw new AppError('conflict', 'The post was removed');
+      await requestCheck(c.var.db, c.var.jobs, post);
+      return c.json({ data: { queued: true as const } }, 202);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/admin/results',
+      tags,
+      summary: 'Admin: results across campaigns with tracked posts',
+      responses: { 200: jsonContent(z.object({ data: z.array(ResultsOverviewRowSchema) }), 'Campaigns'), ...common },
+    }),
+    async (c) => {
+      requireRole(c, 'admin');
+      return c.json({ data: await resultsOverview(c.var.db) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/admin/ad-label-flags',
+      tags,
+      summary: 'Admin: posts whose caption failed the ad-label check',
+      responses: { 200: jsonContent(z.object({ data: z.array(AdLabelFlagSchema) }), 'Flagged posts'), ...common },
+    }),
+    async (c) => {
+      requireRole(c, 'admin');
+      return c.json({ data: await adLabelFlags(c.var.db) }, 200);
+    },
+  );

@@ -1,0 +1,242 @@
+import type { CampaignResultsView, FiguresView, ReadingView, TrackedPostView } from '@kollab/contract/api/results';
+import { type Counts, figures, sumCounts } from '@kollab/contract/results';
+import type { Database } from '@kollab/db';
+import {
+  campaigns,
+  claims,
+  type PostReading,
+  postReadings,
+  submissions,
+  type TrackedPost,
+  trackedPosts,
+  trackingUsage,
+  type User,
+  users,
+} from '@kollab/db/schema';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Env } from '../../env.ts';
+import { AppError } from '../../lib/errors.ts';
+import { stockholmMonth } from './tracking.service.ts';
+
+type Row = { post: TrackedPost; creatorName: string; payoutOre: number };
+
+const latest = (readings: PostReading[]) => readings[readings.length - 1];
+
+function toReading(reading: PostReading): ReadingView {
+  return {
+    milestone: reading.milestone,
+    readAt: reading.readAt.toISOString(),
+    views: reading.views,
+    likes: reading.likes,
+    comments: reading.comments,
+    shares: reading.shares,
+    typicalViews: reading.typicalViews,
+  };
+}
+
+function toPost(row: Row, readings: PostReading[]): TrackedPostView {
+  const { post } = row;
+  const last = latest(readings);
+  return {
+    id: post.id,
+    claimId: post.claimId,
+    creator: { id: post.creatorId, name: row.creatorName },
+    platform: post.platform,
+    url: post.url,
+    status: post.status,
+    postedAt: post.postedAt?.toISOString() ?? null,
+    caption: post.caption,
+    adLabel:
+      post.adLabel && post.adLabelCheckedAt
+        ? { ok: post.adLabel.ok, problems: post.adLabel.problems, checkedAt: post.adLabelCheckedAt.toISOString() }
+        : null,
+    nextRead:
+      post.nextMilestone && post.nextReadAt && post.nextMilestone !== 'check'
+        ? { milestone: post.nextMilestone, at: post.nextReadAt.toISOString() }
+        : null,
+    pausedReason: post.pausedReason === 'cap_reached' ? 'cap_reached' : null,
+    disappearedAt: post.disappearedAt?.toISOString() ?? null,
+    readings: readings.map(toReading),
+    figures: last ? figures(last, row.payoutOre) : null,
+  };
+}
+
+/** Readings of the given posts, oldest first, grouped by post (one query). */
+async function readingsOf(db: Database, ids: string[]): Promise<Map<string, PostReading[]>> {
+  const byPost = new Map<string, PostReading[]>();
+  if (ids.length === 0) return byPost;
+  const rows = await db
+    .select()
+    .from(postReadings)
+    .where(inArray(postReadings.trackedPostId, ids))
+    .orderBy(asc(postReadings.readAt), asc(postReadings.id));
+  for (const reading of rows) {
+    const list = byPost.get(reading.trackedPostId) ?? [];
+    list.push(reading);
+    byPost.set(reading.trackedPostId, list);
+  }
+  return byPost;
+}
+
+/** The posts of accepted claims: one per claim, of its newest submission. */
+function acceptedPosts(db: Database, where: ReturnType<typeof eq>) {
+  return db
+    .selectDistinctOn([trackedPosts.claimId], {
+      post: trackedPosts,
+      creatorName: users.fullName,
+      payoutOre: claims.payoutOre,
+    })
+    .from(trackedPosts)
+    .innerJoin(claims, eq(claims.id, trackedPosts.claimId))
+    .innerJoin(submissions, eq(submissions.id, trackedPosts.submissionId))
+    .innerJoin(users, eq(users.id, trackedPosts.creatorId))
+    .where(and(where, eq(claims.status, 'accepted')))
+    .orderBy(trackedPosts.claimId, desc(submissions.createdAt));
+}
+
+/** Sums the latest counts of each post and what was paid for them. */
+function totalsOf(posts: TrackedPostView[]): FiguresView {
+  const counted = posts.filter((post) => post.figures);
+  const counts: Counts = sumCounts(counted.map((post) => post.figures as Counts));
+  return figures(
+    counts,
+    counted.reduce((sum, post) => sum + (post.figures?.paidOre ?? 0), 0),
+  );
+}
+
+/**
+ * A campaign's results for its brand (or an admin): every accepted post with its readings and
+ * figures, the totals, and the brand's tracking budget this month.
+ * @throws not_found (not the brand's campaign)
+ */
+export async function campaignResults(
+  db: Database,
+  env: Pick<Env, 'TRACKING_MONTHLY_CREDITS' | 'TRACKING_MONTHLY_RAW_REQUESTS'>,
+  user: User,
+  campaignId: string,
+  now = new Date(),
+): Promise<CampaignResultsView> {
+  const [campaign] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+  if (!campaign || (user.role !== 'admin' && campaign.brandId !== user.id))
+    throw new AppError('not_found', 'Campaign not found');
+  const rows = await acceptedPosts(db, eq(trackedPosts.campaignId, campaignId));
+  const readings = await readingsOf(
+    db,
+    rows.map((row) => row.post.id),
+  );
+  const posts = rows
+    .map((row) => toPost(row, readings.get(row.post.id) ?? []))
+    .sort(
+      (a, b) => (b.figures?.views ?? -1) - (a.figures?.views ?? -1) || a.creator.name.localeCompare(b.creator.name),
+    );
+  const month = stockholmMonth(now);
+  const [usage] = await db
+    .select()
+    .from(trackingUsage)
+    .where(and(eq(trackingUsage.brandId, campaign.brandId), eq(trackingUsage.month, month)));
+  return {
+    campaign: { id: campaign.id, title: campaign.title, payoutOre: campaign.payoutOre },
+    totals: totalsOf(posts),
+    posts,
+    usage: {
+      month,
+      credits: (usage?.creditHundredths ?? 0) / 100,
+      creditCap: env.TRACKING_MONTHLY_CREDITS,
+      rawRequests: usage?.rawRequests ?? 0,
+      rawCap: env.TRACKING_MONTHLY_RAW_REQUESTS,
+    },
+  };
+}
+
+/**
+ * The current post of a claim as its creator, its brand or an admin sees it (verdict and, once
+ * accepted, the readings); null when nothing was submitted.
+ * @throws not_found (not a party to the claim)
+ */
+export async function claimPost(db: Database, user: User, claimId: string): Promise<TrackedPostView | null> {
+  const [claim] = await db
+    .select({ claim: claims, brandId: campaigns.brandId })
+    .from(claims)
+    .innerJoin(campaigns, eq(campaigns.id, claims.campaignId))
+    .where(eq(claims.id, claimId));
+  const party = claim && (user.role === 'admin' || claim.claim.creatorId === user.id || claim.brandId === user.id);
+  if (!claim || !party) throw new AppError('not_found', 'Claim not found');
+  const [row] = await db
+    .select({ post: trackedPosts, creatorName: users.fullName, payoutOre: claims.payoutOre })
+    .from(trackedPosts)
+    .innerJoin(claims, eq(claims.id, trackedPosts.claimId))
+    .innerJoin(submissions, eq(submissions.id, trackedPosts.submissionId))
+    .innerJoin(users, eq(users.id, trackedPosts.creatorId))
+    .where(eq(trackedPosts.claimId, claimId))
+    .orderBy(desc(submissions.createdAt))
+    .limit(1);
+  if (!row) return null;
+  const readings = await readingsOf(db, [row.post.id]);
+  return toPost(row, readings.get(row.post.id) ?? []);
+}
+
+/** Admins: results across campaigns with tracked posts, the most viewed first. */
+export async function resultsOverview(db: Database) {
+  const rows = await db
+    .select({
+      campaignId: campaigns.id,
+      title: campaigns.title,
+      brand: users.fullName,
+      posts: count(trackedPosts.id),
+      flagged: sql<number>`count(*) filter (where ${trackedPosts.adLabelOk} = false)`.mapWith(Number),
+    })
+    .from(trackedPosts)
+    .innerJoin(campaigns, eq(campaigns.id, trackedPosts.campaignId))
+    .innerJoin(users, eq(users.id, campaigns.brandId))
+    .groupBy(campaigns.id, campaigns.title, users.fullName);
+  const all = await acceptedPosts(
+    db,
+    inArray(
+      trackedPosts.campaignId,
+      rows.map((row) => row.campaignId),
+    ),
+  );
+  const readings = await readingsOf(
+    db,
+    all.map((row) => row.post.id),
+  );
+  const byCampaign = new Map<string, TrackedPostView[]>();
+  for (const row of all) {
+    const list = byCampaign.get(row.post.campaignId) ?? [];
+    list.push(toPost(row, readings.get(row.post.id) ?? []));
+    byCampaign.set(row.post.campaignId, list);
+  }
+  return rows
+    .map((row) => ({ ...row, totals: totalsOf(byCampaign.get(row.campaignId) ?? []) }))
+    .sort((a, b) => b.totals.views - a.totals.views || a.title.localeCompare(b.title));
+}
+
+/** Admins: posts whose caption failed the ad-label check, newest check first. */
+export async function adLabelFlags(db: Database) {
+  const rows = await db
+    .select({
+      post: trackedPosts,
+      campaignTitle: campaigns.title,
+      creatorName: users.fullName,
+      claimStatus: claims.status,
+    })
+    .from(trackedPosts)
+    .innerJoin(campaigns, eq(campaigns.id, trackedPosts.campaignId))
+    .innerJoin(claims, eq(claims.id, trackedPosts.claimId))
+    .innerJoin(users, eq(users.id, trackedPosts.creatorId))
+    .where(eq(trackedPosts.adLabelOk, false))
+    .orderBy(desc(trackedPosts.adLabelCheckedAt))
+    .limit(500);
+  return rows.map((row) => ({
+    trackedPostId: row.post.id,
+    claimId: row.post.claimId,
+    campaignId: row.post.campaignId,
+    campaignTitle: row.campaignTitle,
+    creatorName: row.creatorName,
+    url: row.post.url,
+    caption: row.post.caption,
+    problems: row.post.adLabel?.problems ?? [],
+    checkedAt: row.post.adLabelCheckedAt?.toISOString() ?? '',
+    claimStatus: row.claimStatus,
+  }));
+}

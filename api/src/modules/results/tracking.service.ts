@@ -1,0 +1,426 @@
+/**
+ * Post tracking (ADR 033). A submitted video link becomes a tracked post in the transaction of the
+ * submission; its first read (`check`) reads the caption through the provider's raw media-info and
+ * gives the ad-label verdict. Once the claim is accepted the post is read at about 1 h, 24 h, 7 d
+ * and 30 d after posting (media-info for the counts, performance data for the account's usual
+ * views). Each read is a job of the `tracking.read` queue, queued by the scheduler when due;
+ * reads after acceptance are metered against the brand's monthly tracking budget.
+ */
+import { checkAdLabel } from '@kollab/contract/ad-label';
+import { MILESTONE_SECONDS, TRACKING_MILESTONES, type TrackingMilestone } from '@kollab/contract/results';
+import type { Database } from '@kollab/db';
+import {
+  brandProfiles,
+  campaigns,
+  claims,
+  type PostReadMilestone,
+  postReadings,
+  submissions,
+  type TrackedPost,
+  trackedPosts,
+  trackingUsage,
+} from '@kollab/db/schema';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Logger } from 'pino';
+import type { Env } from '../../env.ts';
+import { ProviderNotFoundError } from '../../integrations/provider/index.ts';
+import type { JobQueue, QueueSpec } from '../../jobs/queue.ts';
+import type { Provider } from '../discovery/provider.ts';
+import { reserveCredits, settleCredits, stockholmDay } from '../discovery/usage.ts';
+
+export const TRACKING_READ_QUEUE = 'tracking.read';
+
+/** One read after acceptance: performance data (0.25 credits) and a raw media-info (1 request). */
+export const TRACKING_READ_COST = { credits: 0.25, rawRequests: 1 } as const;
+/** The check at submission: one raw media-info, Kollab's own cost (not the brand's budget). */
+const CHECK_COST = { credits: 0, rawRequests: 1 } as const;
+/** How long a read refused by Kollab's daily provider budget waits before it is tried again. */
+const BUDGET_RETRY_MS = 60 * 60 * 1000;
+
+export interface TrackingDeps {
+  db: Database;
+  provider: Provider;
+  env: Pick<
+    Env,
+    | 'TRACKING_MONTHLY_CREDITS'
+    | 'TRACKING_MONTHLY_RAW_REQUESTS'
+    | 'PROVIDER_GLOBAL_DAILY_CREDITS'
+    | 'PROVIDER_GLOBAL_DAILY_RAW_REQUESTS'
+  >;
+  logger?: Logger;
+  /** The clock (the browser suite moves it; the server uses the system's). */
+  now?: () => Date;
+}
+
+export interface ReadJob {
+  trackedPostId: string;
+  milestone: PostReadMilestone;
+}
+
+/** Watches a new submission: its post is checked as soon as the scheduler runs (in `tx`). */
+export async function watchSubmission(
+  tx: Database,
+  input: {
+    submissionId: string;
+    claimId: string;
+    campaignId: string;
+    creatorId: string;
+    brandId: string;
+    url: string;
+    platform: string;
+  },
+  now: Date,
+): Promise<void> {
+  await tx.insert(trackedPosts).values({
+    submissionId: input.submissionId,
+    claimId: input.claimId,
+    campaignId: input.campaignId,
+    creatorId: input.creatorId,
+    brandId: input.brandId,
+    platform: input.platform === 'tiktok' ? 'tiktok' : 'instagram',
+    url: input.url,
+    nextMilestone: 'check',
+    nextReadAt: now,
+  });
+}
+
+/** The claim's current post: the tracked post of its newest submission. */
+export async function currentPost(db: Database, claimId: string): Promise<TrackedPost | null> {
+  const [row] = await db
+    .select({ post: trackedPosts })
+    .from(trackedPosts)
+    .innerJoin(submissions, eq(submissions.id, trackedPosts.submissionId))
+    .where(eq(trackedPosts.claimId, claimId))
+    .orderBy(desc(submissions.createdAt))
+    .limit(1);
+  return row?.post ?? null;
+}
+
+/**
+ * The next read of a post after acceptance. Milestones already read are skipped; of those already
+ * due only the latest is read (a post accepted ten days after posting is read once now as its 7 d
+ * point, not three times); otherwise the earliest still ahead. Null when nothing is left.
+ */
+export function nextRead(
+  postedAt: Date | null,
+  now: Date,
+  done: ReadonlySet<string>,
+): { milestone: TrackingMilestone; at: Date } | null {
+  const left = TRACKING_MILESTONES.filter((milestone) => !done.has(milestone));
+  if (left.length === 0) return null;
+  if (!postedAt) return { milestone: left[0] as TrackingMilestone, at: now };
+  const dueAt = (milestone: TrackingMilestone) => new Date(postedAt.getTime() + MILESTONE_SECONDS[milestone] * 1000);
+  const passed = left.filter((milestone) => dueAt(milestone) <= now);
+  if (passed.length > 0) return { milestone: passed[passed.length - 1] as TrackingMilestone, at: now };
+  const first = left[0] as TrackingMilestone;
+  return { milestone: first, at: dueAt(first) };
+}
+
+/** Starts the reads after acceptance (in the acceptance's transaction). A check still due goes first. */
+export async function startTracking(tx: Database, claimId: string, now: Date): Promise<void> {
+  const post = await currentPost(tx, claimId);
+  if (post?.status !== 'checking') return;
+  if (post.nextMilestone === 'check') return; // the check's read schedules the rest
+  const next = nextRead(post.postedAt, now, await readMilestones(tx, post.id));
+  await tx
+    .update(trackedPosts)
+    .set({
+      status: next ? 'tracking' : 'finished',
+      nextMilestone: next?.milestone ?? null,
+      nextReadAt: next?.at ?? null,
+      updatedAt: now,
+    })
+    .where(eq(trackedPosts.id, post.id));
+}
+
+async function readMilestones(db: Database, trackedPostId: string): Promise<Set<string>> {
+  const rows = await db
+    .select({ milestone: postReadings.milestone })
+    .from(postReadings)
+    .where(eq(postReadings.trackedPostId, trackedPostId));
+  return new Set(rows.map((row) => row.milestone));
+}
+
+/**
+ * Takes the posts whose read is due (a conditional update clears their schedule, so another
+ * instance's scheduler cannot take them too) and queues one read job each, in one transaction.
+ */
+export async function queueDueReads(db: Database, jobs: JobQueue, now: Date, limit = 200): Promise<number> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .select({ id: trackedPosts.id, milestone: trackedPosts.nextMilestone })
+      .from(trackedPosts)
+      .where(lte(trackedPosts.nextReadAt, now))
+      .orderBy(trackedPosts.nextReadAt)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (rows.length === 0) return 0;
+    await tx
+      .update(trackedPosts)
+      .set({ nextReadAt: null, nextMilestone: null, updatedAt: now })
+      .where(
+        inArray(
+          trackedPosts.id,
+          rows.map((row) => row.id),
+        ),
+      );
+    for (const row of rows)
+      await jobs.enqueue(
+        TRACKING_READ_QUEUE,
+        { trackedPostId: row.id, milestone: row.milestone ?? 'check' } satisfies ReadJob,
+        {
+          tx,
+          singletonKey: `${row.id}:${row.milestone}`,
+        },
+      );
+    return rows.length;
+  });
+}
+
+/** Asks for a fresh check of the caption now (after the creator edited it). */
+export async function requestCheck(db: Database, jobs: JobQueue, post: TrackedPost): Promise<void> {
+  await jobs.enqueue(TRACKING_READ_QUEUE, { trackedPostId: post.id, milestone: 'check' } satisfies ReadJob, {
+    singletonKey: `${post.id}:check`,
+  });
+  await db.update(trackedPosts).set({ updatedAt: new Date() }).where(eq(trackedPosts.id, post.id));
+}
+
+/** The Swedish month (YYYY-MM) the brand's tracking budget counts in. */
+export const stockholmMonth = (at: Date) => stockholmDay(at).slice(0, 7);
+
+/** The first moment of the next Swedish month (when a spent budget is renewed). */
+function nextStockholmMonth(now: Date): Date {
+  const [year, month] = stockholmMonth(now).split('-').map(Number) as [number, number];
+  const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+  // Midnight in Stockholm is 22:00 or 23:00 UTC the day before; a read an hour late is harmless.
+  return new Date(`${next}T01:00:00Z`);
+}
+
+/** Books a read against the brand's month; false when it would pass the cap. */
+async function bookMonth(deps: TrackingDeps, brandId: string, now: Date, sign: 1 | -1 = 1): Promise<boolean> {
+  const month = stockholmMonth(now);
+  const credits = Math.round(TRACKING_READ_COST.credits * 100) * sign;
+  const raw = TRACKING_READ_COST.rawRequests * sign;
+  await deps.db.insert(trackingUsage).values({ brandId, month }).onConflictDoNothing();
+  const capCredits = Math.round(deps.env.TRACKING_MONTHLY_CREDITS * 100);
+  const booked = await deps.db
+    .update(trackingUsage)
+    .set({
+      creditHundredths: sql`greatest(0, ${trackingUsage.creditHundredths} + ${credits})`,
+      rawRequests: sql`greatest(0, ${trackingUsage.rawRequests} + ${raw})`,
+    })
+    .where(
+      and(
+        eq(trackingUsage.brandId, brandId),
+        eq(trackingUsage.month, month),
+        sign === 1
+          ? sql`${trackingUsage.creditHundredths} + ${credits} <= ${capCredits} and ${trackingUsage.rawRequests} + ${raw} <= ${deps.env.TRACKING_MONTHLY_RAW_REQUESTS}`
+          : sql`true`,
+      ),
+    )
+    .returning({ brandId: trackingUsage.brandId });
+  return booked.length > 0;
+}
+
+interface MediaRead {
+  caption: string;
+  postedAt: Date | null;
+  username: string | null;
+  views: number;
+  likes: number;
+  comments: number;
+  shares: number | null;
+}
+
+/** Reads one post through raw media-info, in the platform's own shape. */
+async function readMedia(provider: Provider, post: TrackedPost): Promise<MediaRead> {
+  const count = (value: number | null | undefined) => (typeof value === 'number' && value > 0 ? Math.round(value) : 0);
+  if (post.platform === 'tiktok') {
+    const { data } = await provider.client.raw('tiktok', 'media-info', { url: post.url });
+    const item = data.media_info.itemInfo.itemStruct;
+    return {
+      caption: item.desc ?? '',
+      postedAt: typeof item.createTime === 'number' ? new Date(item.createTime * 1000) : null,
+      username: item.author?.uniqueId ?? null,
+      views: count(item.stats.playCount),
+      likes: count(item.stats.diggCount),
+      comments: count(item.stats.commentCount),
+      shares: count(item.stats.shareCount),
+    };
+  }
+  const code = /\/(?:p|reels?|tv)\/([A-Za-z0-9_-]+)/.exec(post.url)?.[1] ?? post.url;
+  const { data } = await provider.client.raw('ig', 'media-info', { code });
+  return {
+    caption: data.caption?.text ?? '',
+    postedAt: typeof data.taken_at === 'number' ? new Date(data.taken_at * 1000) : null,
+    username: data.user?.username ?? null,
+    views: count(data.play_count ?? data.view_count),
+    likes: count(data.like_count),
+    comments: count(data.comment_count),
+    shares: null,
+  };
+}
+
+/** The account's median views over its recent videos (performance data); null when unknown. */
+async function typicalViews(deps: TrackingDeps, platform: 'instagram' | 'tiktok', username: string | null) {
+  if (!username) return null;
+  try {
+    const { data } = await deps.provider.client.performance(platform, username);
+    const blocks = data as unknown as Record<
+      string,
+      { views?: { median?: { numberOfItems: number; value: number }[] } }
+    >;
+    const block = platform === 'instagram' ? blocks.reels : blocks.posts;
+    const median = block?.views?.median;
+    const widest = median?.[median.length - 1];
+    return widest ? Math.round(widest.value) : null;
+  } catch (error) {
+    deps.logger?.warn({ err: error, username }, 'performance data unavailable for a tracked post');
+    return null;
+  }
+}
+
+export type ReadOutcome = 'read' | 'disappeared' | 'cap_reached' | 'budget_reached' | 'skipped';
+
+/**
+ * One read of a tracked post (the `tracking.read` job). Reads after acceptance are booked against
+ * the brand's month first (refused: the post waits for the next month, marked `cap_reached`) and
+ * against Kollab's daily provider budget. A post the provider no longer finds is flagged as
+ * disappeared and read no more. A provider failure is thrown, so the queue retries with backoff.
+ */
+export async function readPost(deps: TrackingDeps, job: ReadJob): Promise<ReadOutcome> {
+  const now = deps.now?.() ?? new Date();
+  const [row] = await deps.db
+    .select({ post: trackedPosts, campaign: campaigns, claimStatus: claims.status, brand: brandProfiles })
+    .from(trackedPosts)
+    .innerJoin(campaigns, eq(campaigns.id, trackedPosts.campaignId))
+    .innerJoin(claims, eq(claims.id, trackedPosts.claimId))
+    .leftJoin(brandProfiles, eq(brandProfiles.userId, trackedPosts.brandId))
+    .where(eq(trackedPosts.id, job.trackedPostId));
+  if (!row || row.post.status === 'disappeared') return 'skipped';
+  const { post, campaign } = row;
+  const metered = job.milestone !== 'check';
+  if (metered && (await readMilestones(deps.db, post.id)).has(job.milestone)) return 'skipped';
+
+  if (metered && !(await bookMonth(deps, post.brandId, now))) {
+    await deps.db
+      .update(trackedPosts)
+      .set({
+        pausedReason: 'cap_reached',
+        nextMilestone: job.milestone,
+        nextReadAt: nextStockholmMonth(now),
+        updatedAt: now,
+      })
+      .where(eq(trackedPosts.id, post.id));
+    return 'cap_reached';
+  }
+  const cost = metered ? TRACKING_READ_COST : CHECK_COST;
+  const booking = await reserveCredits(
+    deps.db,
+    post.brandId,
+    cost,
+    {
+      global: {
+        credits: deps.env.PROVIDER_GLOBAL_DAILY_CREDITS,
+        rawRequests: deps.env.PROVIDER_GLOBAL_DAILY_RAW_REQUESTS,
+      },
+      enforceGlobal: true,
+    },
+    now,
+  );
+  if ('refusal' in booking) {
+    if (metered) await bookMonth(deps, post.brandId, now, -1);
+    await deps.db
+      .update(trackedPosts)
+      .set({ nextMilestone: job.milestone, nextReadAt: new Date(now.getTime() + BUDGET_RETRY_MS), updatedAt: now })
+      .where(eq(trackedPosts.id, post.id));
+    return 'budget_reached';
+  }
+
+  let media: MediaRead;
+  try {
+    media = await readMedia(deps.provider, post);
+  } catch (error) {
+    if (error instanceof ProviderNotFoundError) {
+      await deps.db
+        .update(trackedPosts)
+        .set({ status: 'disappeared', disappearedAt: now, nextMilestone: null, nextReadAt: null, updatedAt: now })
+        .where(eq(trackedPosts.id, post.id));
+      return 'disappeared';
+    }
+    // Not answered: give back what was booked (failed calls are not billed), then let the queue retry.
+    if (metered) await bookMonth(deps, post.brandId, now, -1);
+    await settleCredits(deps.db, booking.reservation, { credits: 0, rawRequests: 0 });
+    throw error;
+  }
+  const typical = metered ? await typicalViews(deps, post.platform, media.username) : null;
+
+  const verdict = checkAdLabel(media.caption, {
+    advertiser: [row.brand?.companyName, row.brand?.instagramHandle].filter((name): name is string => !!name),
+    hashtags: campaign.hashtags,
+  });
+  const reading = {
+    trackedPostId: post.id,
+    milestone: job.milestone,
+    readAt: now,
+    views: media.views,
+    likes: media.likes,
+    comments: media.comments,
+    shares: media.shares,
+    typicalViews: typical,
+    creditHundredths: Math.round(cost.credits * 100),
+    rawRequests: cost.rawRequests,
+    brandId: post.brandId,
+  };
+  await deps.db.transaction(async (tx) => {
+    // A check read again (the creator fixed the caption) replaces the earlier check.
+    if (job.milestone === 'check')
+      await tx
+        .insert(postReadings)
+        .values(reading)
+        .onConflictDoUpdate({
+          target: [postReadings.trackedPostId, postReadings.milestone],
+          set: { readAt: now, views: media.views, likes: media.likes, comments: media.comments, shares: media.shares },
+        });
+    else await tx.insert(postReadings).values(reading).onConflictDoNothing();
+    const changes: Partial<typeof trackedPosts.$inferInsert> = {
+      caption: media.caption,
+      postedAt: media.postedAt ?? post.postedAt,
+      adLabelOk: verdict.ok,
+      adLabel: { ok: verdict.ok, problems: verdict.problems },
+      adLabelCheckedAt: now,
+      pausedReason: null,
+      updatedAt: now,
+    };
+    // After acceptance the next milestone follows; a check of a post still being tracked keeps its schedule.
+    const [current] = await tx.select().from(trackedPosts).where(eq(trackedPosts.id, post.id)).for('update');
+    const accepted = row.claimStatus === 'accepted';
+    if (accepted && (metered || current?.status === 'checking') && current?.nextMilestone == null) {
+      const next = nextRead(changes.postedAt ?? null, now, await readMilestones(tx, post.id));
+      changes.status = next ? 'tracking' : 'finished';
+      changes.nextMilestone = next?.milestone ?? null;
+      changes.nextReadAt = next?.at ?? null;
+    }
+    await tx.update(trackedPosts).set(changes).where(eq(trackedPosts.id, post.id));
+  });
+  return 'read';
+}
+
+/** The queue that performs reads: retried with backoff (the provider may be down), then dead-lettered. */
+export function trackingQueue(deps: TrackingDeps): QueueSpec<ReadJob> {
+  return {
+    name: TRACKING_READ_QUEUE,
+    options: {
+      retryLimit: 5,
+      retryDelay: 30,
+      retryBackoff: true,
+      retryDelayMax: 3600,
+      expireInSeconds: 300,
+      deleteAfterSeconds: 7 * 24 * 3600,
+    },
+    work: async (data) => {
+      const outcome = await readPost(deps, data);
+      if (outcome !== 'read') deps.logger?.info({ ...data, outcome }, 'tracked post read');
+    },
+  };
+}
