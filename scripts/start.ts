@@ -1,49 +1,8 @@
 /**
  * The composition root (`npm start`, `npm run serve`, `npm run dev`, the browser suite and the
- * benchmarks): it starts the stand-ins the configuration needs, then the API pointed at them, in
- * one process, so a signal or a crash ends both. Today that is the influencer-data provider when
- * PROVIDER_API_KEY is not set, and BankID's when BANKID_URL is not set: on 127.0.0.1, a free port and a random key of this process (ADR 011),
- * never on the API's public server. `node api/src/server.ts` runs the API alone, with a real provider.
+ * benchmarks): the stand-ins the configuration needs, then the API pointed at them, in one process
+ * (scripts/compose.ts). `node api/src/server.ts` runs the API alone, with a real provider.
  */
-import { startServer } from '@kollab/api/server';
-import { startBankIdStandIn } from '@kollab/stand-ins/bankid';
-import { startPaymentsStandIn } from '@kollab/stand-ins/payments';
-import {
-  readSampleProviderSettings,
-  SampleProviderSettingsError,
-  startEmbeddedSampleProvider,
-} from '@kollab/stand-ins/provider';
-import { startSwishStandIn } from '@kollab/stand-ins/swish';
+import { startKollab } from './compose.ts';
 
-// The stand-in checks its own settings, even when a real provider is configured (as before ADR 014).
-let faults: string | undefined;
-try {
-  faults = readSampleProviderSettings().faults;
-} catch (error) {
-  if (!(error instanceof SampleProviderSettingsError)) throw error;
-  process.stderr.write(`Kollab cannot start.\n${error.message}\nSee .env.example for every setting.\n`);
-  process.exit(78);
-}
-
-// The same test as the API's (env.ts reads an empty value as unset).
-const sampleProvider = process.env.PROVIDER_API_KEY?.trim()
-  ? undefined
-  : await startEmbeddedSampleProvider(faults ? { faults } : {});
-// Without STRIPE_SECRET_KEY the payments stand-in answers the Stripe client and posts its signed
-// events to this server's webhook endpoint on the loopback interface.
-const apiHost = process.env.HOST?.trim() && process.env.HOST !== '0.0.0.0' ? process.env.HOST.trim() : '127.0.0.1';
-const paymentsStandIn = process.env.STRIPE_SECRET_KEY?.trim()
-  ? undefined
-  : await startPaymentsStandIn({
-      webhookUrl: `http://${apiHost}:${process.env.PORT?.trim() || 3000}/api/payments/webhook`,
-    });
-// BankID (ADR 026): the stand-in, with its own test CA and RP certificate, unless BANKID_URL is set.
-const bankIdStandIn = process.env.BANKID_URL?.trim() ? undefined : await startBankIdStandIn();
-// Swish payouts (ADR 029): the stand-in, with its own test CA, client and signing certificates, unless SWISH_URL is set.
-const swishStandIn = process.env.SWISH_URL?.trim() ? undefined : await startSwishStandIn();
-await startServer({
-  ...(sampleProvider ? { sampleProvider } : {}),
-  ...(paymentsStandIn ? { paymentsStandIn } : {}),
-  ...(bankIdStandIn ? { bankIdStandIn } : {}),
-  ...(swishStandIn ? { swishStandIn } : {}),
-});
+await startKollab();

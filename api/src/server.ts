@@ -41,7 +41,7 @@ export interface ServerOptions {
   swishStandIn?: SwishStandInHandle;
   /**
    * The clock scheduled work and post reads follow. Only the browser suite's time-travel server
-   * (tests/support/time-travel-server.ts) passes one; `npm start` and production use the system's.
+   * (scripts/time-travel.ts) passes one; `npm start` and production use the system's.
    */
   now?: () => Date;
 }

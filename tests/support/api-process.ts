@@ -37,10 +37,15 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
  * on `dataDir`, embedded PGlite and the built site and portal, plus `env`; resolves once /api/health
  * answers. Its stdout and stderr are kept for the spec to read.
  */
-export async function startApiProcess(dataDir: string, env: Record<string, string> = {}): Promise<ApiProcess> {
+export async function startApiProcess(
+  dataDir: string,
+  env: Record<string, string> = {},
+  /** Another composition root to run instead of scripts/start.ts (e.g. scripts/time-travel.ts). */
+  entry = serverPath,
+): Promise<ApiProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [serverPath], {
+  const child = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
       ...serverEnv(url, dataDir),

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createRoute, z } from '@hono/zod-openapi';
 import { IdParamSchema } from '@kollab/contract/api/fields';
 import {
@@ -6,11 +7,13 @@ import {
   ResultsOverviewRowSchema,
   TrackedPostSchema,
 } from '@kollab/contract/api/results';
+import { BoundedCache } from '../../lib/bounded-cache.ts';
+import { type PreparedJson, prepareJson, sendPreparedJson } from '../../lib/compress-json.ts';
 import { createRouter } from '../../lib/create-router.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authErrorResponses, errorContent, errorResponses, jsonContent } from '../../lib/openapi.ts';
 import { requireRole, requireUser } from '../../middleware/require-user.ts';
-import { adLabelFlags, campaignResults, claimPost, resultsOverview } from './results.service.ts';
+import { adLabelFlags, campaignResults, claimPost, resultsOverview, resultsVersion } from './results.service.ts';
 import { resultsCsv, resultsPdf } from './results-export.ts';
 import { currentPost, requestCheck } from './tracking.service.ts';
 
@@ -20,6 +23,8 @@ const fileResponse = (type: string) => ({
   200: { description: type, content: { [type]: { schema: z.string().meta({ format: 'binary' }) } } },
   ...common,
 });
+/** Prepared answers per campaign (one version each), at most 32 MiB and 1,000 campaigns per instance. */
+const prepared = new BoundedCache<{ version: string; json: PreparedJson }>(32 * 1024 * 1024, 1_000);
 const localeOf = (locale: string | null | undefined) => (locale === 'en' ? 'en' : 'sv');
 
 export const resultsRoutes = createRouter()
@@ -31,11 +36,31 @@ export const resultsRoutes = createRouter()
       summary:
         "The campaign's brand or an admin: each accepted post's readings and figures (CPV, CPM, CPE), the totals and this month's tracking budget",
       request: { params: IdParamSchema },
-      responses: { 200: jsonContent(z.object({ data: CampaignResultsSchema }), 'Results'), ...common },
+      responses: {
+        200: jsonContent(z.object({ data: CampaignResultsSchema }), 'Results'),
+        304: { description: 'Not modified since the ETag sent in If-None-Match' },
+        ...common,
+      },
     }),
     async (c) => {
       const user = requireRole(c, 'brand', 'admin');
-      return c.json({ data: await campaignResults(c.var.db, c.var.env, user, c.req.valid('param').id) }, 200);
+      const id = c.req.valid('param').id;
+      // Results change only when a post is read or a claim or the campaign changes: the answer is
+      // serialised and compressed once per version, and a browser holding it gets 304.
+      const version = await resultsVersion(c.var.db, user, id);
+      const etag = `W/"${createHash('sha256').update(`${id}|${version}`).digest('base64url').slice(0, 27)}"`;
+      if (c.req.header('If-None-Match') === etag)
+        return c.body(null, 304, { ETag: etag, 'Cache-Control': 'private, no-cache' }) as never;
+      let cached = prepared.get(id);
+      if (cached?.version !== version) {
+        const results = await campaignResults(c.var.db, c.var.env, user, id);
+        cached = { version, json: prepareJson(JSON.stringify({ data: results })) };
+        prepared.set(id, cached, cached.json.bytes);
+      }
+      const response = sendPreparedJson(c, cached.json);
+      response.headers.set('ETag', etag);
+      response.headers.set('Cache-Control', 'private, no-cache');
+      return response as never;
     },
   )
   .openapi(

@@ -105,6 +105,32 @@ function totalsOf(posts: TrackedPostView[]): FiguresView {
 }
 
 /**
+ * What a campaign's results depend on, read in one statement: its row, its posts' and claims' last
+ * changes and counts, and the brand's tracking usage this month. The same version means the same
+ * answer, so the route can send a prepared one (and 304 to a matching ETag).
+ * @throws not_found (not the brand's campaign)
+ */
+export async function resultsVersion(db: Database, user: User, campaignId: string, now = new Date()): Promise<string> {
+  const month = stockholmMonth(now);
+  const [row] = await db
+    .select({
+      brandId: campaigns.brandId,
+      // Qualified by hand: drizzle writes a lone table's columns unqualified, which inside the
+      // subqueries would name the subquery's own columns.
+      version: sql<string>`concat_ws('|', campaigns.updated_at::text,
+        (select max(p.updated_at)::text || ':' || count(*) from tracked_posts p where p.campaign_id = campaigns.id),
+        (select max(c.updated_at)::text from claims c where c.campaign_id = campaigns.id),
+        ${month}::text,
+        (select u.credit_hundredths || ':' || u.raw_requests from tracking_usage u
+          where u.brand_id = campaigns.brand_id and u.month = ${month}))`,
+    })
+    .from(campaigns)
+    .where(eq(campaigns.id, campaignId));
+  if (!row || (user.role !== 'admin' && row.brandId !== user.id)) throw new AppError('not_found', 'Campaign not found');
+  return row.version;
+}
+
+/**
  * A campaign's results for its brand (or an admin): every accepted post with its readings and
  * figures, the totals, and the brand's tracking budget this month.
  * @throws not_found (not the brand's campaign)
