@@ -115,6 +115,13 @@ export default defineConfig({
             dependencies: ['faults-setup'],
             use: { ...devices['Desktop Chrome'] },
           },
+          // Each spec starts Kollab on a clock it moves (scripts/time-travel.ts), from the same template.
+          {
+            name: 'time-travel',
+            testDir: './time-travel',
+            dependencies: ['faults-setup'],
+            use: { ...devices['Desktop Chrome'] },
+          },
         ]),
   ],
   // Web servers start before the global setup, so the stand-in is up when the instances start.

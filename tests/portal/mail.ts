@@ -22,8 +22,11 @@ export function decodeQuotedPrintable(text: string): string {
  * SMTP server is set, decoded; null while there is none. File names start with an ISO timestamp,
  * so sorting them sorts by time.
  */
-export async function newestMailTo(address: string): Promise<string | null> {
-  const folder = join(process.env.E2E_DATA_DIR ?? '', 'mail');
+export async function newestMailTo(
+  address: string,
+  dataDir = process.env.E2E_DATA_DIR ?? '',
+): Promise<string | null> {
+  const folder = join(dataDir, 'mail');
   const names = await readdir(folder).catch(() => []);
   for (const name of names
     .filter((file) => file.endsWith('.eml'))
@@ -38,8 +41,8 @@ export async function newestMailTo(address: string): Promise<string | null> {
 }
 
 /** The first link to `path` (`/app/verify-email`) with a token in the newest mail to `address`. */
-export async function linkInNewestMail(address: string, path: string): Promise<string | null> {
-  const mail = await newestMailTo(address);
+export async function linkInNewestMail(address: string, path: string, dataDir?: string): Promise<string | null> {
+  const mail = await newestMailTo(address, dataDir);
   const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return mail?.match(new RegExp(`https?://[^\\s"<>]+${escaped}\\?token=[\\w-]+`))?.[0] ?? null;
 }
