@@ -24,6 +24,7 @@ export function AdminList<Row extends GridValidRowModel>(props: {
   columns: GridColDef<Row>[];
   getRowId: (row: Row) => string;
   empty: string;
+  autoRowHeight?: boolean;
 }) {
   const t = useT();
   const { data, isLoading, error, refetch } = useApiQuery<Row[]>(props.url);
@@ -45,6 +46,7 @@ export function AdminList<Row extends GridValidRowModel>(props: {
             getRowId={props.getRowId}
             loading={isLoading}
             empty={{ title: props.empty, body: t('admin.table.emptyBody') }}
+            autoRowHeight={props.autoRowHeight}
           />
         </Suspense>
       )}

@@ -14,6 +14,8 @@ export interface ListGridProps<Row extends GridValidRowModel> {
   getRowId: (row: Row) => string;
   loading: boolean;
   empty: { title: string; body: string };
+  /** Rows grow with their content (long texts wrap). */
+  autoRowHeight?: boolean | undefined;
 }
 
 const EmptyText = createContext({ title: '', body: '' });
@@ -43,6 +45,7 @@ export function ListGrid<Row extends GridValidRowModel>(props: ListGridProps<Row
         loading={props.loading}
         autoHeight
         rowHeight={60}
+        getRowHeight={props.autoRowHeight ? () => 'auto' : undefined}
         disableColumnFilter
         disableRowSelectionOnClick
         pageSizeOptions={PAGE_SIZES}
@@ -51,7 +54,11 @@ export function ListGrid<Row extends GridValidRowModel>(props: ListGridProps<Row
         localeText={localeText}
         slots={{ noRowsOverlay: EmptyOverlay }}
         slotProps={{ loadingOverlay: { variant: 'skeleton', noRowsVariant: 'skeleton' } }}
-        sx={{ minHeight: 300, bgcolor: 'background.paper' }}
+        sx={{
+          minHeight: 300,
+          bgcolor: 'background.paper',
+          ...(props.autoRowHeight ? { '& .MuiDataGrid-cell': { py: 1 } } : {}),
+        }}
       />
     </EmptyText>
   );

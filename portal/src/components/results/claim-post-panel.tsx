@@ -73,7 +73,8 @@ function Verdict({ post, checking, isCreator }: { post: TrackedPostView; checkin
     return (
       <Alert severity="success" role="status">
         <AlertTitle>{t('results.adLabel.passed')}</AlertTitle>
-        {t('results.post.passedBody')} {checkedAt}
+        {t('results.post.passedBody')}
+        <Typography variant="body2">{checkedAt}</Typography>
       </Alert>
     );
   }
@@ -83,8 +84,9 @@ function Verdict({ post, checking, isCreator }: { post: TrackedPostView; checkin
         <AlertTitle>{t('results.adLabel.failing')}</AlertTitle>
         <Problems problems={post.adLabel?.problems ?? []} />
         <Typography variant="body2" sx={{ mt: 1 }}>
-          {t(isCreator ? 'results.post.failingCreator' : 'results.post.failingBrand')} {checkedAt}
+          {t(isCreator ? 'results.post.failingCreator' : 'results.post.failingBrand')}
         </Typography>
+        <Typography variant="body2">{checkedAt}</Typography>
       </Alert>
     );
   }

@@ -5,6 +5,8 @@ import { useMemo } from 'react';
 import { useLocale } from '../../hooks/use-locale';
 import { useResultsFormat } from './use-results-format';
 
+const DAY = 86_400_000;
+
 /**
  * Views over time, one line per post (named by its creator). Its own chunk: the chart library is
  * large and only the results and claim pages load it. The readings table next to it is the
@@ -21,7 +23,7 @@ export function ViewsChart({
 }) {
   const locale = useLocale();
   const format = useResultsFormat();
-  const { times, series } = useMemo(() => {
+  const { times, series, span } = useMemo(() => {
     const withReadings = posts.filter((post) => post.readings.length > 0);
     const times = [
       ...new Set(withReadings.flatMap((post) => post.readings.map((reading) => Date.parse(reading.readAt)))),
@@ -37,8 +39,15 @@ export function ViewsChart({
         valueFormatter: (value: number | null) => (value === null ? '' : format.number(value)),
       };
     });
-    return { times: times.map((time) => new Date(time)), series };
+    return { times: times.map((time) => new Date(time)), series, span: (times.at(-1) ?? 0) - (times[0] ?? 0) };
   }, [posts, format]);
+  const ticks = useMemo(() => {
+    const tag = locale === 'sv' ? 'sv-SE' : 'en-GB';
+    return {
+      hour: new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }),
+      day: new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short' }),
+    };
+  }, [locale]);
 
   return (
     <LineChart
@@ -50,9 +59,14 @@ export function ViewsChart({
         {
           data: times,
           scaleType: 'time',
-          // Ticks show the day, the tooltip the day and time of the read.
+          tickNumber: 5,
+          // Ticks show the day, and the hour too over the first days; the tooltip the read's day and time.
           valueFormatter: (value: Date, context) =>
-            context.location === 'tick' ? format.date(value.toISOString()) : format.dateTime(value.toISOString()),
+            context.location !== 'tick'
+              ? format.dateTime(value.toISOString())
+              : span <= 3 * DAY
+                ? ticks.hour.format(value)
+                : ticks.day.format(value),
         },
       ]}
       yAxis={[{ min: 0, valueFormatter: (value: number) => format.number(value), width: 64 }]}

@@ -7,7 +7,6 @@ import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { AdminList } from '../../../components/admin/admin-list';
-import { TwoLines } from '../../../components/admin/cells';
 import { dateTimeColumn } from '../../../components/admin/columns';
 import { RoleOnly } from '../../../components/auth/role-only';
 import { ExternalLink } from '../../../components/campaigns/external-link';
@@ -40,7 +39,6 @@ function AdLabelFlags() {
         headerName: t('results.admin.adLabels.columns.campaign'),
         minWidth: 180,
         flex: 1,
-        renderCell: ({ row }) => <TwoLines primary={row.campaignTitle} />,
       },
       {
         field: 'creatorName',
@@ -51,7 +49,7 @@ function AdLabelFlags() {
       {
         field: 'url',
         headerName: t('results.admin.adLabels.columns.link'),
-        minWidth: 120,
+        minWidth: 160,
         flex: 0.6,
         sortable: false,
         renderCell: ({ row }) => (
@@ -71,17 +69,13 @@ function AdLabelFlags() {
             .filter(isKnownProblem)
             .map((problem) => describeAdLabelProblem(problem, locale).reason)
             .join(' '),
-        renderCell: ({ value }) => (
-          <span title={value} style={{ whiteSpace: 'normal', lineHeight: 1.3 }}>
-            {value}
-          </span>
-        ),
+        renderCell: ({ value }) => <span style={{ whiteSpace: 'normal', lineHeight: 1.4 }}>{value}</span>,
       },
       dateTimeColumn<AdLabelFlag>('checkedAt', t('results.admin.adLabels.columns.checkedAt')),
       {
         field: 'claimStatus',
         headerName: t('results.admin.adLabels.columns.claimStatus'),
-        minWidth: 240,
+        minWidth: 280,
         flex: 1,
         renderCell: ({ row }) => (
           <Stack direction="row" spacing={1} alignItems="center" sx={{ height: '100%' }}>
@@ -107,6 +101,7 @@ function AdLabelFlags() {
       columns={columns}
       getRowId={(row) => row.trackedPostId}
       empty={t('results.admin.adLabels.empty')}
+      autoRowHeight
     />
   );
 }

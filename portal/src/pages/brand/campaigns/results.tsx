@@ -1,6 +1,7 @@
 import type { CampaignResultsView } from '@kollab/contract/api/results';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Download from '@mui/icons-material/Download';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -107,7 +108,8 @@ function ResultsPage() {
     </Button>
   );
   return (
-    <>
+    // Wider than the reading column on large screens, as the admin tables: the per-creator table has many columns.
+    <Box sx={{ width: { lg: WIDE }, ml: { lg: `calc(50% - ${WIDE} / 2)` } }}>
       <Button
         component={RouterLink}
         to={isAdmin ? '/admin/results' : `/brand/campaigns/${encodeURIComponent(id)}`}
@@ -131,9 +133,11 @@ function ResultsPage() {
       {isLoading ? <PageLoader /> : null}
       {error ? <LoadError error={error} onRetry={() => void refetch()} /> : null}
       {data ? <Results results={data} /> : null}
-    </>
+    </Box>
   );
 }
+
+const WIDE = 'min(1320px, 100vw - 64px)';
 
 /** A campaign's results for its brand (and admins): totals, views over time, each post, and the tracking budget. */
 export function BrandCampaignResultsPage() {
