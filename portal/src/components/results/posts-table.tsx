@@ -5,12 +5,13 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import { useT } from '../../hooks/use-t';
 import { ExternalLink } from '../campaigns/external-link';
 import { AdLabelChip, PostStatusChip } from './chips';
 import { milestoneText, useResultsFormat } from './use-results-format';
 
-/** One row per accepted post: its creator (linking to the post), figures, ad-label verdict, state and next read. */
+/** One row per accepted post: its creator (linking to the post), figures, ad-label verdict, and state with the next read. */
 export function PostsTable({ posts }: { posts: TrackedPostView[] }) {
   const t = useT();
   const format = useResultsFormat();
@@ -35,13 +36,12 @@ export function PostsTable({ posts }: { posts: TrackedPostView[] }) {
             </TableCell>
             <TableCell>{t('results.posts.adLabel')}</TableCell>
             <TableCell>{t('results.posts.status')}</TableCell>
-            <TableCell>{t('results.posts.nextRead')}</TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
           {posts.map((post) => (
             <TableRow key={post.id}>
-              <TableCell component="th" scope="row">
+              <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
                 <ExternalLink href={post.url}>{post.creator.name}</ExternalLink>
               </TableCell>
               <TableCell align="right">{figure(post, (f) => format.number(f.views))}</TableCell>
@@ -54,11 +54,14 @@ export function PostsTable({ posts }: { posts: TrackedPostView[] }) {
               </TableCell>
               <TableCell>
                 <PostStatusChip post={post} />
-              </TableCell>
-              <TableCell>
-                {post.nextRead
-                  ? `${milestoneText(t, post.nextRead.milestone)}, ${format.dateTime(post.nextRead.at)}`
-                  : '–'}
+                {post.nextRead ? (
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, whiteSpace: 'nowrap' }}>
+                    {t('results.nextRead', {
+                      milestone: milestoneText(t, post.nextRead.milestone),
+                      time: format.dateTime(post.nextRead.at),
+                    })}
+                  </Typography>
+                ) : null}
               </TableCell>
             </TableRow>
           ))}
