@@ -55,7 +55,7 @@ export function PostsTable({ posts }: { posts: TrackedPostView[] }) {
               <TableCell>
                 <PostStatusChip post={post} />
                 {post.nextRead ? (
-                  <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, whiteSpace: 'nowrap' }}>
+                  <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
                     {t('results.nextRead', {
                       milestone: milestoneText(t, post.nextRead.milestone),
                       time: format.dateTime(post.nextRead.at),
