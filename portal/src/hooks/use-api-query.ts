@@ -3,13 +3,28 @@ import type { ApiError } from '../lib/api-fetch';
 
 /**
  * A cached `GET` of one of the API's `{ data }` routes through Refine's `useCustom`. Errors are
- * shown by the page (no snackbar); `refetch` after a change.
+ * shown by the page (no snackbar); `refetch` after a change. `refetchInterval` (ms, or a function
+ * of the current data returning ms or false) polls while something is still being worked on.
  */
-export function useApiQuery<T>(url: string, options: { enabled?: boolean } = {}) {
+export function useApiQuery<T>(
+  url: string,
+  options: { enabled?: boolean; refetchInterval?: number | false | ((data: T | undefined) => number | false) } = {},
+) {
+  const { refetchInterval } = options;
   const { query } = useCustom<{ data: T }, ApiError>({
     url,
     method: 'get',
-    queryOptions: { enabled: options.enabled ?? true },
+    queryOptions: {
+      enabled: options.enabled ?? true,
+      ...(refetchInterval === undefined
+        ? {}
+        : {
+            refetchInterval:
+              typeof refetchInterval === 'function'
+                ? (current) => refetchInterval(current.state.data?.data.data)
+                : refetchInterval,
+          }),
+    },
     errorNotification: false,
   });
   return {

@@ -22,13 +22,15 @@ import payoutsEn from '../locales/payouts.en.json';
 import payoutsSv from '../locales/payouts.sv.json';
 import ratingsEn from '../locales/ratings.en.json';
 import ratingsSv from '../locales/ratings.sv.json';
+import resultsEn from '../locales/results.en.json';
+import resultsSv from '../locales/results.sv.json';
 import baseSv from '../locales/sv.json';
 import taxEn from '../locales/tax.en.json';
 import taxSv from '../locales/tax.sv.json';
 
 export type Locale = 'sv' | 'en';
 
-// One dictionary per area (base, campaigns, money, chat, admin, discovery, billing, payments, identity, ratings, tax, jobs), merged. Each sv/en pair must have
+// One dictionary per area (base, campaigns, money, chat, admin, discovery, billing, payments, identity, ratings, tax, jobs, results), merged. Each sv/en pair must have
 // exactly the same keys; these lines fail to compile otherwise.
 const sv = {
   ...baseSv,
@@ -44,6 +46,7 @@ const sv = {
   ...ratingsSv,
   ...taxSv,
   ...jobsSv,
+  ...resultsSv,
 };
 const en = {
   ...baseEn,
@@ -59,6 +62,7 @@ const en = {
   ...ratingsEn,
   ...taxEn,
   ...jobsEn,
+  ...resultsEn,
 } satisfies Record<keyof typeof sv, string>;
 export type MessageKey = keyof typeof sv;
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { sv, en } satisfies Record<

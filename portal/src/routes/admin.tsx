@@ -22,6 +22,8 @@ const AdminDeletionRequestsPage = lazyNamed(
 const AdminProviderUsagePage = lazyNamed(() => import('../pages/admin/provider-usage/list'), 'AdminProviderUsagePage');
 const AdminAuditLogPage = lazyNamed(() => import('../pages/admin/audit-log/list'), 'AdminAuditLogPage');
 const AdminFailedJobsPage = lazyNamed(() => import('../pages/admin/failed-jobs/list'), 'AdminFailedJobsPage');
+const AdminAdLabelsPage = lazyNamed(() => import('../pages/admin/ad-labels/list'), 'AdminAdLabelsPage');
+const AdminResultsPage = lazyNamed(() => import('../pages/admin/results/list'), 'AdminResultsPage');
 
 /**
  * The admin console's routes, mounted inside the signed-in layout (see app.tsx). The payouts queue
@@ -40,6 +42,8 @@ export const adminRoutes = (
     <Route path="admin/audit-log" element={<AdminAuditLogPage />} />
     <Route path="admin/provider-usage" element={<AdminProviderUsagePage />} />
     <Route path="admin/failed-jobs" element={<AdminFailedJobsPage />} />
+    <Route path="admin/ad-labels" element={<AdminAdLabelsPage />} />
+    <Route path="admin/results" element={<AdminResultsPage />} />
   </>
 );
 

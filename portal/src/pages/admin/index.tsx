@@ -5,7 +5,9 @@ import DeleteForever from '@mui/icons-material/DeleteForever';
 import Diversity3 from '@mui/icons-material/Diversity3';
 import ErrorOutline from '@mui/icons-material/ErrorOutline';
 import FactCheck from '@mui/icons-material/FactCheck';
+import GppMaybe from '@mui/icons-material/GppMaybe';
 import History from '@mui/icons-material/History';
+import Insights from '@mui/icons-material/Insights';
 import MarkEmailRead from '@mui/icons-material/MarkEmailRead';
 import Payments from '@mui/icons-material/Payments';
 import People from '@mui/icons-material/People';
@@ -32,6 +34,18 @@ const SECTIONS: { to: string; title: MessageKey; body: MessageKey; icon: ReactNo
   { to: '/admin/creators', title: 'admin.creators.title', body: 'admin.home.creators', icon: <Diversity3 /> },
   { to: '/admin/campaigns', title: 'admin.campaigns.title', body: 'admin.home.campaigns', icon: <Campaign /> },
   { to: '/admin/claims', title: 'admin.claims.title', body: 'admin.home.claims', icon: <FactCheck /> },
+  {
+    to: '/admin/results',
+    title: 'results.admin.results.title',
+    body: 'results.admin.results.home',
+    icon: <Insights />,
+  },
+  {
+    to: '/admin/ad-labels',
+    title: 'results.admin.adLabels.title',
+    body: 'results.admin.adLabels.home',
+    icon: <GppMaybe />,
+  },
   { to: '/admin/withdrawals', title: 'admin.home.payoutsTitle', body: 'admin.home.payouts', icon: <Payments /> },
   ...adminPayoutSections,
   ...adminPaymentSections,

@@ -25,6 +25,7 @@ import { PageHeader } from '../../components/layout/page-header';
 import { PageLoader } from '../../components/layout/page-loader';
 import { ClaimRatings } from '../../components/ratings/claim-ratings';
 import { RatingSummaryText, useRatingSummaries } from '../../components/ratings/rating-summary';
+import { ClaimPostPanel } from '../../components/results/claim-post-panel';
 import { TaxStatusChip } from '../../components/tax/tax-status-chip';
 import { useApiQuery } from '../../hooks/use-api-query';
 import { useT } from '../../hooks/use-t';
@@ -73,6 +74,9 @@ function ClaimTab({
       <Section title={t('agreement.title')}>
         <ClaimAgreement claimId={claim.id} isCreator={!isBrandView} />
       </Section>
+      {claim.latestSubmission ? (
+        <ClaimPostPanel claimId={claim.id} isCreator={!isBrandView} isAccepted={claim.status === 'accepted'} />
+      ) : null}
       {claim.status === 'accepted' ? (
         <Section title={t('ratings.title')}>
           <ClaimRatings claimId={claim.id} side={isBrandView ? 'brand' : 'creator'} />

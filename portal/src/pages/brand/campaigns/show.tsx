@@ -1,5 +1,6 @@
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import Edit from '@mui/icons-material/Edit';
+import Insights from '@mui/icons-material/Insights';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -58,6 +59,11 @@ function CampaignDashboard() {
             intro={format.dateRange(data.startsAt, data.endsAt)}
             action={
               <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, justifyContent: { sm: 'flex-end' } }}>
+                {isDraft ? null : (
+                  <Button component={RouterLink} to={`/brand/campaigns/${data.id}/results`} startIcon={<Insights />}>
+                    {t('results.open')}
+                  </Button>
+                )}
                 {data.status === 'cancelled' ? null : (
                   <Button component={RouterLink} to={`/brand/campaigns/${data.id}/edit`} startIcon={<Edit />}>
                     {t('brandCampaigns.actions.edit')}

@@ -1,0 +1,20 @@
+import Skeleton from '@mui/material/Skeleton';
+import { type ComponentProps, lazy, Suspense } from 'react';
+import { useT } from '../../hooks/use-t';
+
+// The chart library is large: its own chunk, loaded by the pages that draw a chart.
+const ViewsChart = lazy(async () => ({ default: (await import('./views-chart')).ViewsChart }));
+
+/** The views chart behind a skeleton while its chunk loads. */
+export function LazyViewsChart(props: ComponentProps<typeof ViewsChart>) {
+  const t = useT();
+  return (
+    <Suspense
+      fallback={
+        <Skeleton variant="rounded" height={props.height ?? 300} role="progressbar" aria-label={t('app.loading')} />
+      }
+    >
+      <ViewsChart {...props} />
+    </Suspense>
+  );
+}
