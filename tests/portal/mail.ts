@@ -22,10 +22,7 @@ export function decodeQuotedPrintable(text: string): string {
  * SMTP server is set, decoded; null while there is none. File names start with an ISO timestamp,
  * so sorting them sorts by time.
  */
-export async function newestMailTo(
-  address: string,
-  dataDir = process.env.E2E_DATA_DIR ?? '',
-): Promise<string | null> {
+export async function newestMailTo(address: string, dataDir = process.env.E2E_DATA_DIR ?? ''): Promise<string | null> {
   const folder = join(dataDir, 'mail');
   const names = await readdir(folder).catch(() => []);
   for (const name of names

@@ -16,15 +16,14 @@ const TEXT = {
     pdf: 'Exportera PDF',
     cpv: 'Kostnad per visning',
     cpm: 'CPM',
-    chart: /Visningar över tid/,
+    chart: /Linjediagram över visningar per kreatör/,
     postPanel: 'Inlägget',
-    passed: /Reklammärkningen är godkänd/,
-    failing: /Reklammärkningen brister/,
+    passed: 'Reklammärkning godkänd',
+    failing: 'Reklammärkning brister',
     checkAgain: 'Kontrollera igen',
-    labelHint: /Reklam|Annons/,
     adminFlags: 'Reklammärkning',
-    money: (ore: number) =>
-      `${new Intl.NumberFormat('sv-SE', { style: 'currency', currency: 'SEK', minimumFractionDigits: 2 }).format(ore / 100)}`,
+    tag: 'sv-SE',
+    perCreator: 'Per kreatör',
   },
   en: {
     results: 'Results',
@@ -32,15 +31,14 @@ const TEXT = {
     pdf: 'Export PDF',
     cpv: 'Cost per view',
     cpm: 'CPM',
-    chart: /Views over time/,
+    chart: /Line chart of each creator's views/,
     postPanel: 'The post',
-    passed: /The ad label passed/,
-    failing: /The ad label falls short/,
+    passed: 'Ad label passed',
+    failing: 'Ad label failing',
     checkAgain: 'Check again',
-    labelHint: /Reklam|Annons/,
     adminFlags: 'Ad labels',
-    money: (ore: number) =>
-      `${new Intl.NumberFormat('en-GB', { style: 'currency', currency: 'SEK', minimumFractionDigits: 2 }).format(ore / 100)}`,
+    tag: 'en-GB',
+    perCreator: 'Per creator',
   },
 } as const;
 
@@ -162,7 +160,7 @@ for (const locale of ['sv', 'en'] as const) {
     // The failing post was not accepted for the brand.
     expect((await ok<{ status: string }>(brandApi.get(`/api/claims/${badClaim}`))).status).toBe('submitted');
 
-    const campaignId = (await ok<{ campaignId: string }>(brandApi.get(`/api/claims/${claimId}`))).campaignId;
+    const campaignId = (await ok<{ campaign: { id: string } }>(brandApi.get(`/api/claims/${claimId}`))).campaign.id;
     const results = await ok<{ posts: { claimId: string; figures: Figures }[] }>(
       brandApi.get(`/api/campaigns/${campaignId}/results`),
     );
@@ -176,9 +174,20 @@ for (const locale of ['sv', 'en'] as const) {
       timeout: 20_000,
     });
     await expect(page.getByLabel(text.chart).first()).toBeVisible();
-    const row = page.getByRole('row').filter({ hasText: locale === 'sv' ? 'Tove Spårad' : 'Tom Tracked' });
-    await expect(row).toContainText(text.money(figures.costPerViewOre));
-    await expect(row).toContainText(text.money(figures.cpmOre));
+    const row = page
+      .getByRole('table', { name: text.perCreator })
+      .getByRole('row')
+      .filter({ hasText: locale === 'sv' ? 'Tove Spårad' : 'Tom Tracked' });
+    // As the portal writes them: a cost per view with up to four decimals, CPM in kronor and öre.
+    const fine = new Intl.NumberFormat(text.tag, {
+      style: 'currency',
+      currency: 'SEK',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 4,
+    });
+    const sek = new Intl.NumberFormat(text.tag, { style: 'currency', currency: 'SEK' });
+    await expect(row).toContainText(fine.format(figures.costPerViewOre / 100));
+    await expect(row).toContainText(sek.format(Math.round(figures.cpmOre) / 100));
     for (const [name, type] of [
       [text.csv, 'text/csv'],
       [text.pdf, 'application/pdf'],
