@@ -71,6 +71,7 @@ import { subscriberRoutes } from './modules/subscribers/subscribers.routes.ts';
 import { taxRoutes } from './modules/tax/tax.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
+import { createVerificationRoutes } from './modules/verification/verification.routes.ts';
 
 export interface AppDeps {
   db: Database;
@@ -192,6 +193,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', adminRoutes);
   app.route('/api', failedJobRoutes);
   app.route('/api', createDiscoveryRoutes(deps.provider));
+  app.route('/api', createVerificationRoutes(deps.provider));
   app.route('/api', createPaymentRoutes(deps.payments));
   mountDocs(app);
 
