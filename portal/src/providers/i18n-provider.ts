@@ -25,10 +25,12 @@ import ratingsSv from '../locales/ratings.sv.json';
 import baseSv from '../locales/sv.json';
 import taxEn from '../locales/tax.en.json';
 import taxSv from '../locales/tax.sv.json';
+import verificationEn from '../locales/verification.en.json';
+import verificationSv from '../locales/verification.sv.json';
 
 export type Locale = 'sv' | 'en';
 
-// One dictionary per area (base, campaigns, money, chat, admin, discovery, billing, payments, identity, ratings, tax, jobs), merged. Each sv/en pair must have
+// One dictionary per area (base, campaigns, money, chat, admin, discovery, billing, payments, identity, ratings, tax, jobs, verification), merged. Each sv/en pair must have
 // exactly the same keys; these lines fail to compile otherwise.
 const sv = {
   ...baseSv,
@@ -44,6 +46,7 @@ const sv = {
   ...ratingsSv,
   ...taxSv,
   ...jobsSv,
+  ...verificationSv,
 };
 const en = {
   ...baseEn,
@@ -59,6 +62,7 @@ const en = {
   ...ratingsEn,
   ...taxEn,
   ...jobsEn,
+  ...verificationEn,
 } satisfies Record<keyof typeof sv, string>;
 export type MessageKey = keyof typeof sv;
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { sv, en } satisfies Record<
