@@ -70,8 +70,8 @@ import { resultsRoutes } from './modules/results/results.routes.ts';
 import { subscriberRoutes } from './modules/subscribers/subscribers.routes.ts';
 import { taxRoutes } from './modules/tax/tax.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
-import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 import { createVerificationRoutes } from './modules/verification/verification.routes.ts';
+import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 
 export interface AppDeps {
   db: Database;

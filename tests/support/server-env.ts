@@ -114,7 +114,8 @@ export function googleStandIn(): { url: string; port: string; clientSecret: stri
 export function sampleProviderStandIn(): { url: string; key: string; settings: Record<string, string> } {
   const port = process.env.E2E_SAMPLE_PROVIDER_PORT;
   const key = process.env.E2E_SAMPLE_PROVIDER_KEY;
-  if (!port || !key) throw new Error('E2E_SAMPLE_PROVIDER_PORT and E2E_SAMPLE_PROVIDER_KEY are set by playwright.config.ts');
+  if (!port || !key)
+    throw new Error('E2E_SAMPLE_PROVIDER_PORT and E2E_SAMPLE_PROVIDER_KEY are set by playwright.config.ts');
   return {
     url: `http://127.0.0.1:${port}`,
     key,

@@ -5,10 +5,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from '../../../test/support/factories.ts';
 import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { createLogger } from '../../lib/logger.ts';
 import type { Mail } from '../../lib/mailer.ts';
+import type { Provider } from '../discovery/provider.ts';
 import { SAMPLE_PROVIDER_KEY } from '../discovery/provider.ts';
 import { remindUnverifiedAccounts } from './verification.jobs.ts';
-import { CHECKS_PER_HOUR } from './verification.service.ts';
+import { CHECKS_PER_HOUR, checkVerification } from './verification.service.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -372,6 +374,38 @@ describe('when the provider fails', () => {
     } finally {
       await faulty.close();
     }
+  });
+});
+
+describe('an answer that marks the account private', () => {
+  it('is social_account_private even with the code in the bio, and still costs the raw request', async () => {
+    const account = freshInstagram();
+    const { user, cookie } = await creatorWith(account.username);
+    const code = ((await start(cookie)).body.data as { code: string }).code;
+    const calls: string[] = [];
+    const provider = {
+      sample: true,
+      client: {
+        raw: async (platform: string, endpoint: string) => {
+          calls.push(`${platform} ${endpoint}`);
+          return {
+            data: { pk: 1, username: account.username, biography: code, is_private: true, follower_count: 10 },
+            cost: { credits: 0, rawRequests: 1 },
+            coalesced: false,
+          };
+        },
+      },
+    } as unknown as Provider;
+    const deps = { db: t.db, provider, logger: createLogger('silent'), env: t.env };
+
+    await expect(checkVerification(deps, user, 'instagram')).rejects.toMatchObject({
+      code: 'social_account_private',
+      message: 'The account is private',
+    });
+    expect(calls).toEqual(['ig user-info']);
+    expect((await list(cookie)).body.data).toEqual([expect.objectContaining({ status: 'pending', code })]);
+    const [usage] = await t.db.select().from(providerUsage).where(eq(providerUsage.userId, user.id));
+    expect(usage).toMatchObject({ rawRequests: 1 });
   });
 });
 

@@ -10,7 +10,7 @@ import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useNotification } from '@refinedev/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useApiQuery } from '../../hooks/use-api-query';
 import { useT } from '../../hooks/use-t';
 import { apiFetch } from '../../lib/api-fetch';
@@ -135,9 +135,11 @@ export function AccountVerifications({ handles, onChanged }: { handles: string; 
   const t = useT();
   const query = useApiQuery<AccountVerification[]>('/api/creator-profile/verifications');
   const { refetch } = query;
+  const shownHandles = useRef(handles);
   // Saved handles start over (a changed handle is no longer verified): read the statuses again.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `handles` is the trigger, not an input.
   useEffect(() => {
+    if (shownHandles.current === handles) return;
+    shownHandles.current = handles;
     void refetch();
   }, [handles, refetch]);
   if (query.isLoading) return <PageLoader />;
