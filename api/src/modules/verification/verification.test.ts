@@ -9,7 +9,7 @@ import { createLogger } from '../../lib/logger.ts';
 import type { Mail } from '../../lib/mailer.ts';
 import type { Provider } from '../discovery/provider.ts';
 import { SAMPLE_PROVIDER_KEY } from '../discovery/provider.ts';
-import { remindUnverifiedAccounts } from './verification.jobs.ts';
+import { REMINDER_AFTER_DAYS, remindUnverifiedAccounts } from './verification.jobs.ts';
 import { CHECKS_PER_HOUR, checkVerification } from './verification.service.ts';
 
 let t: TestApp;
@@ -415,7 +415,7 @@ describe('the reminder to verify', () => {
     return { sent, mailer: { send: async (mail: Mail) => void sent.push(mail) } };
   };
 
-  it(`mails once, ${7} days after linking, on any number of instances`, async () => {
+  it(`mails once, ${REMINDER_AFTER_DAYS} days after linking, on any number of instances`, async () => {
     const { user } = await creatorWith(freshInstagram().username);
     const sv = await creatorWith(freshInstagram().username);
     await t.db
