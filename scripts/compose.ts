@@ -13,6 +13,7 @@ import { startPaymentsStandIn } from '@kollab/stand-ins/payments';
 import {
   type EmbeddedSampleProvider,
   readSampleProviderSettings,
+  type SampleProviderSettings,
   SampleProviderSettingsError,
   startEmbeddedSampleProvider,
 } from '@kollab/stand-ins/provider';
@@ -26,9 +27,9 @@ export interface Kollab {
 
 export async function startKollab(options: { now?: () => Date } = {}): Promise<Kollab> {
   // The stand-in checks its own settings, even when a real provider is configured (as before ADR 014).
-  let faults: string | undefined;
+  let sampleSettings: SampleProviderSettings = {};
   try {
-    faults = readSampleProviderSettings().faults;
+    sampleSettings = readSampleProviderSettings();
   } catch (error) {
     if (!(error instanceof SampleProviderSettingsError)) throw error;
     process.stderr.write(`Kollab cannot start.\n${error.message}\nSee .env.example for every setting.\n`);
@@ -39,8 +40,11 @@ export async function startKollab(options: { now?: () => Date } = {}): Promise<K
   const sampleProvider = process.env.PROVIDER_API_KEY?.trim()
     ? undefined
     : await startEmbeddedSampleProvider({
-        ...(faults ? { faults } : {}),
+        ...(sampleSettings.faults ? { faults: sampleSettings.faults } : {}),
         ...(now ? { now: () => now().getTime() } : {}),
+        // The browser suite fixes port and key to set bios through the stand-in-only route (ADR 032).
+        ...(sampleSettings.port ? { port: sampleSettings.port } : {}),
+        ...(sampleSettings.apiKeys?.[0] ? { apiKey: sampleSettings.apiKeys[0] } : {}),
       });
   // Without STRIPE_SECRET_KEY the payments stand-in answers the Stripe client and posts its signed
   // events to this server's webhook endpoint on the loopback interface.

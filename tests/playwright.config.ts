@@ -3,7 +3,14 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
-import { e2eMode, freePort, googleStandIn, paymentsStandIn, serverEnv } from './support/server-env.ts';
+import {
+  e2eMode,
+  freePort,
+  googleStandIn,
+  paymentsStandIn,
+  sampleProviderStandIn,
+  serverEnv,
+} from './support/server-env.ts';
 
 // Workers load this file again; they inherit the runner's environment, so the first choice sticks.
 process.env.E2E_PORT ??= String(await freePort());
@@ -17,6 +24,9 @@ process.env.E2E_GOOGLE_CLIENT_SECRET ??= randomBytes(16).toString('hex');
 process.env.E2E_PAYMENTS_PORT ??= String(await freePort());
 process.env.E2E_STRIPE_SECRET_KEY ??= `sk_test_e2e_${randomBytes(12).toString('hex')}`;
 process.env.E2E_STRIPE_WEBHOOK_SECRET ??= `whsec_${randomBytes(16).toString('hex')}`;
+// The single server's sample provider on a known port and key: specs set bios through it (ADR 032).
+process.env.E2E_SAMPLE_PROVIDER_PORT ??= String(await freePort());
+process.env.E2E_SAMPLE_PROVIDER_KEY ??= randomBytes(16).toString('hex');
 const baseURL = `http://127.0.0.1:${process.env.E2E_PORT}`;
 const google = googleStandIn();
 const payments = paymentsStandIn();
@@ -154,6 +164,7 @@ export default defineConfig({
               ...serverEnv(baseURL, process.env.E2E_DATA_DIR),
               ...google.settings,
               ...payments.settings,
+              ...sampleProviderStandIn().settings,
               PORT: process.env.E2E_PORT,
               DATABASE_URL: '',
             },

@@ -70,6 +70,7 @@ import { resultsRoutes } from './modules/results/results.routes.ts';
 import { subscriberRoutes } from './modules/subscribers/subscribers.routes.ts';
 import { taxRoutes } from './modules/tax/tax.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
+import { createVerificationRoutes } from './modules/verification/verification.routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
 
 export interface AppDeps {
@@ -192,6 +193,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', adminRoutes);
   app.route('/api', failedJobRoutes);
   app.route('/api', createDiscoveryRoutes(deps.provider));
+  app.route('/api', createVerificationRoutes(deps.provider));
   app.route('/api', createPaymentRoutes(deps.payments));
   mountDocs(app);
 

@@ -7,6 +7,7 @@
  */
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { BioBodySchema, BioOverrides, bioPlatformOf } from './bio-overrides.ts';
 import { PLATFORMS, type Platform } from './constants.ts';
 import { CreditLedger, PRICES } from './credits.ts';
 import { DEFAULT_SEED, DEFAULT_SIZE, getDataset, type SampleDataset } from './dataset.ts';
@@ -72,6 +73,7 @@ export function createSampleProvider(options: SampleProviderOptions = {}): Hono<
   const data = (): SampleDataset => getDataset(datasetOptions);
   const keys = options.apiKeys ? new Set(options.apiKeys) : undefined;
   const published = new PublishedPosts(options.now ?? Date.now);
+  const bios = new BioOverrides();
 
   // Before anything reads a body (the key may come in one): the same limit as the API's routes.
   const maxSize = options.maxBodyBytes ?? SAMPLE_MAX_BODY_BYTES;
@@ -206,9 +208,12 @@ export function createSampleProvider(options: SampleProviderOptions = {}): Hono<
       if (!ledger.canSpendRaw(c.var.apiKey))
         throw new ProviderError(403, 'not_enough_credits', 'No raw requests left this month.');
       try {
-        const result =
+        const result = bios.apply(
+          rawPlatform as RawPlatform,
+          endpoint,
           publishedMedia(rawPlatform, endpoint, (name) => c.req.query(name)) ??
-          handler(data(), (name: string) => c.req.query(name));
+            handler(data(), (name: string) => c.req.query(name)),
+        );
         ledger.spendRaw(c.var.apiKey);
         return result;
       } catch (error) {
@@ -296,6 +301,18 @@ export function createSampleProvider(options: SampleProviderOptions = {}): Hono<
       return { error: false };
     }),
   );
+
+  // --- Stand-in only: set an account's bio (bio-overrides.ts; account verification, ADR 032) ---
+  app.put(
+    '/_sample/:platform/accounts/:handle/bio',
+    handle(async (c) => {
+      const platform = bioPlatformOf(c.req.param('platform') ?? '');
+      const parsed = BioBodySchema.safeParse(await jsonBody(c));
+      if (!parsed.success) throw invalidParams(parsed.error);
+      return bios.set(data(), platform, decodeURIComponent(c.req.param('handle') ?? ''), parsed.data.biography);
+    }),
+  );
+  // --- end of the bio block ---
 
   app.all('*', (c) =>
     c.json({ error: true, code: 'entity_not_found', message: `No such endpoint: ${c.req.method} ${c.req.path}` }, 404),

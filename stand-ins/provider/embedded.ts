@@ -18,7 +18,13 @@ export interface EmbeddedSampleProvider {
  * credits, and with the API's body limit. The client speaks HTTP to it exactly as to the real one.
  */
 export async function startEmbeddedSampleProvider(
-  options: { apiKey?: string; faults?: string; now?: () => number } = {},
+  options: {
+    apiKey?: string;
+    faults?: string;
+    now?: () => number;
+    /** A fixed loopback port (the browser suite sets bios through it, ADR 032); default a free one. */
+    port?: number;
+  } = {},
 ): Promise<EmbeddedSampleProvider> {
   const apiKey = options.apiKey ?? randomBytes(24).toString('base64url');
   const app = createSampleProvider({
@@ -26,7 +32,7 @@ export async function startEmbeddedSampleProvider(
     ...(options.faults ? { faults: options.faults } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
-  const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' });
+  const server = serve({ fetch: app.fetch, port: options.port ?? 0, hostname: '127.0.0.1' });
   await new Promise<void>((resolve, reject) => {
     server.once('listening', () => resolve());
     server.once('error', reject);

@@ -8,8 +8,16 @@ import { FaultSpecError, parseFaults } from './faults.ts';
 export interface SampleProviderSettings {
   /** `SAMPLE_PROVIDER_FAULTS`: a process-wide fault spec (see faults.ts). */
   faults?: string;
-  /** `SAMPLE_PROVIDER_KEYS`, comma-separated: the accepted keys (the standalone server only). */
+  /**
+   * `SAMPLE_PROVIDER_KEYS`, comma-separated: the accepted keys. The standalone server accepts them
+   * all; the embedded one (scripts/start.ts) takes the first instead of a random key.
+   */
   apiKeys?: string[];
+  /**
+   * `SAMPLE_PROVIDER_PORT`: the embedded provider's loopback port instead of a free one, so a
+   * browser test can reach its stand-in-only routes (`/_sample/…`) with the key above.
+   */
+  port?: number;
 }
 
 /** A setting the stand-in cannot start with; the message names it as `NAME: reason`. */
@@ -28,5 +36,14 @@ export function readSampleProviderSettings(env: NodeJS.ProcessEnv = process.env)
   const apiKeys = env.SAMPLE_PROVIDER_KEYS?.split(',')
     .map((key) => key.trim())
     .filter(Boolean);
-  return { ...(faults ? { faults } : {}), ...(apiKeys?.length ? { apiKeys } : {}) };
+  const portText = env.SAMPLE_PROVIDER_PORT?.trim();
+  const port = portText ? Number(portText) : undefined;
+  if (port !== undefined && !(Number.isInteger(port) && port > 0 && port < 65536)) {
+    throw new SampleProviderSettingsError('SAMPLE_PROVIDER_PORT: must be a port number (1–65535)');
+  }
+  return {
+    ...(faults ? { faults } : {}),
+    ...(apiKeys?.length ? { apiKeys } : {}),
+    ...(port !== undefined ? { port } : {}),
+  };
 }

@@ -12,7 +12,7 @@ export interface Answer {
 /** Sends a request to the app in process and parses the JSON answer. */
 export async function call(
   app: Hono<never> | { request: Hono['request'] },
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   path: string,
   body?: unknown,
   headers: Record<string, string> = {},

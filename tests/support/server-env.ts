@@ -104,3 +104,21 @@ export function googleStandIn(): { url: string; port: string; clientSecret: stri
   const url = `http://127.0.0.1:${port}`;
   return { url, port, clientSecret, settings: googleSettings(url, DEFAULT_CLIENT_ID, clientSecret) };
 }
+
+/**
+ * The sample provider embedded in the single API server (scripts/start.ts) on a port and key the
+ * config picks once, instead of random ones, so specs can call its stand-in-only routes — setting
+ * an account's bio for the verified-accounts spec (ADR 032). `settings` go to that server only:
+ * the faults project's servers and the PostgreSQL instances each embed their own on a free port.
+ */
+export function sampleProviderStandIn(): { url: string; key: string; settings: Record<string, string> } {
+  const port = process.env.E2E_SAMPLE_PROVIDER_PORT;
+  const key = process.env.E2E_SAMPLE_PROVIDER_KEY;
+  if (!port || !key)
+    throw new Error('E2E_SAMPLE_PROVIDER_PORT and E2E_SAMPLE_PROVIDER_KEY are set by playwright.config.ts');
+  return {
+    url: `http://127.0.0.1:${port}`,
+    key,
+    settings: { SAMPLE_PROVIDER_PORT: port, SAMPLE_PROVIDER_KEYS: key },
+  };
+}

@@ -6,6 +6,7 @@ import { processDeletionRequests } from '../modules/deletion-requests/deletion-r
 import { expireOverdueInvitations, purgeProviderCache } from '../modules/discovery/discovery.jobs.ts';
 import { closeEndedCampaignEscrows } from '../modules/payments/payments.jobs.ts';
 import { queuePostReads } from '../modules/results/results.jobs.ts';
+import { remindUnverifiedAccounts } from '../modules/verification/verification.jobs.ts';
 
 /**
  * Every module's scheduled work, in the order one sweep runs it. Each module declares its jobs in
@@ -20,6 +21,7 @@ export const JOBS = [
   closeEndedCampaignEscrows,
   mailUnreadMessages,
   mailBillingDocuments,
+  remindUnverifiedAccounts,
   processDeletionRequests,
   purgeProviderCache,
   purgeClientLogs,

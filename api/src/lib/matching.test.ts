@@ -356,6 +356,39 @@ describe('rankCreators', () => {
     expect(ranked[1]?.reasons.some((reason) => reason.code === 'delivery')).toBe(false);
   });
 
+  it('among equal scores ranks creators verified on a campaign platform first, before delivery, and says so', () => {
+    const candidates = [
+      creator({ creatorId: 'c-punctual', instagramFollowers: 9_500, delivery: 5 }),
+      creator({ creatorId: 'c-verified', instagramFollowers: 1_500, verifiedPlatforms: ['instagram'] }),
+      // Verified only where the campaign does not look: no head start, no reason.
+      creator({
+        creatorId: 'c-verified-elsewhere',
+        instagramFollowers: 9_000,
+        tiktokHandle: 'elsewhere',
+        tiktokFollowers: 2_000,
+        verifiedPlatforms: ['tiktok'],
+      }),
+      // Verified, but a worse fit: the score still comes first.
+      creator({ creatorId: 'c-verified-weak', audience: { countries: { DK: 1 } }, verifiedPlatforms: ['instagram'] }),
+    ];
+    const instagramOnly = withTarget({ platforms: ['instagram'], categories: ['beauty', 'food'] });
+
+    const ranked = rankCreators(instagramOnly, candidates, 10);
+
+    expect(ranked.map((r) => [r.creatorId, r.score])).toEqual([
+      ['c-verified', 70],
+      ['c-punctual', 70],
+      ['c-verified-elsewhere', 70],
+      ['c-verified-weak', 65],
+    ]);
+    expect(ranked[0]?.reasons).toContainEqual({ code: 'verified', platforms: ['instagram'] });
+    expect(ranked.slice(1, 3).flatMap((r) => r.reasons.filter((reason) => reason.code === 'verified'))).toEqual([]);
+    expect(scoreCreator(target, candidates[2] as CreatorCandidate).reasons).toContainEqual({
+      code: 'verified',
+      platforms: ['tiktok'],
+    });
+  });
+
   it('does not reorder its input', () => {
     const input = [...ties];
     rankCreators(target, input, 10);

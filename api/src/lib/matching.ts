@@ -1,8 +1,13 @@
 /**
  * Ranks creators for a campaign's target group and explains each match with plain data the UI translates.
  * Score (0–100): categories 40, platforms 20, tier 20, audience 20 (country 10 + age group 10).
- * Among equal scores, creators whom brands rated as delivering on time come first (unrated count as
- * a neutral 3 of 5, so a poor record ranks below none), then those with more followers.
+ * Among equal scores, creators with a verified account (ADR 032: a code in the bio, checked at the
+ * provider) on one of the campaign's platforms come first, then those whom brands rated as
+ * delivering on time (unrated count as a neutral 3 of 5, so a poor record ranks below none), then
+ * those with more followers. Verification orders ties rather than adding points: the score says
+ * how well the creator fits the target group, which a proven handle does not change, but among
+ * equally good fits a brand should meet the ones who proved who they are first. The `verified`
+ * reason tells the brand so.
  */
 
 export type MatchPlatform = 'instagram' | 'tiktok';
@@ -31,6 +36,8 @@ export type CreatorCandidate = {
   audience?: { countries?: Record<string, number>; ageGroups?: Record<string, number> };
   /** The visible average "delivery on time" score brands gave (1–5), when rated. */
   delivery?: number | null;
+  /** Platforms on which the creator proved owning the linked account (ADR 032). */
+  verifiedPlatforms?: MatchPlatform[];
 };
 
 export type MatchReason =
@@ -39,7 +46,8 @@ export type MatchReason =
   | { code: 'tier'; tier: MatchTier }
   | { code: 'audience_country'; country: string; share: number }
   | { code: 'audience_age'; ageGroup: string; share: number }
-  | { code: 'delivery'; average: number };
+  | { code: 'delivery'; average: number }
+  | { code: 'verified'; platforms: MatchPlatform[] };
 
 export type MatchScore = { eligible: boolean; score: number; reasons: MatchReason[] };
 export type RankedCreator = { creatorId: string; score: number; reasons: MatchReason[] };
@@ -143,6 +151,8 @@ export function scoreCreator(target: CampaignTarget, candidate: CreatorCandidate
   if (candidate.delivery !== undefined && candidate.delivery !== null) {
     reasons.push({ code: 'delivery', average: candidate.delivery });
   }
+  const verified = verifiedOn(candidate, covered);
+  if (verified.length > 0) reasons.push({ code: 'verified', platforms: verified });
 
   const eligible =
     covered.length > 0 &&
@@ -151,20 +161,31 @@ export function scoreCreator(target: CampaignTarget, candidate: CreatorCandidate
   return { eligible, score: Math.min(100, Math.max(0, Math.round(score))), reasons };
 }
 
+/** The campaign's platforms on which the creator has a handle and verified it. */
+function verifiedOn(candidate: CreatorCandidate, covered: MatchPlatform[]): MatchPlatform[] {
+  return covered.filter((platform) => candidate.verifiedPlatforms?.includes(platform));
+}
+
 /** Followers on the campaign's platforms where the creator has a handle (for breaking ties). */
 function reach(target: CampaignTarget, candidate: CreatorCandidate): number {
   return coveredPlatforms(target, candidate).reduce((sum, p) => sum + Math.max(0, followersOn(candidate, p) ?? 0), 0);
 }
 
-/** The eligible creators, best first (ties: more followers, then creatorId), at most `limit`. */
+/** The eligible creators, best first (ties: verified, delivery, more followers, then creatorId), at most `limit`. */
 export function rankCreators(target: CampaignTarget, candidates: CreatorCandidate[], limit: number): RankedCreator[] {
   const max = Number.isNaN(limit) ? 0 : Math.max(0, Math.floor(limit));
   const scored = candidates
-    .map((candidate) => ({ candidate, result: scoreCreator(target, candidate), reach: reach(target, candidate) }))
+    .map((candidate) => ({
+      candidate,
+      result: scoreCreator(target, candidate),
+      reach: reach(target, candidate),
+      verified: verifiedOn(candidate, coveredPlatforms(target, candidate)).length > 0 ? 1 : 0,
+    }))
     .filter((entry) => entry.result.eligible);
   scored.sort(
     (a, b) =>
       b.result.score - a.result.score ||
+      b.verified - a.verified ||
       (b.candidate.delivery ?? NEUTRAL_DELIVERY) - (a.candidate.delivery ?? NEUTRAL_DELIVERY) ||
       b.reach - a.reach ||
       (a.candidate.creatorId < b.candidate.creatorId ? -1 : a.candidate.creatorId > b.candidate.creatorId ? 1 : 0),

@@ -59,6 +59,14 @@ export const ERROR_STATUS = {
   bankid_already_in_progress: 409,
   /** The action needs an identity verified with BankID (withdrawals after `IDENTITY_REQUIRED_FROM`, campaigns that ask for it). */
   identity_required: 403,
+  /** The account's bio does not hold the verification code (yet): put it there, then check again (ADR 032). */
+  verification_code_not_found: 422,
+  /** The verification code is past its time (or none was started): start again for a new one. */
+  verification_expired: 409,
+  /** The provider knows no public account with this handle. */
+  social_account_not_found: 422,
+  /** The account is private: the provider cannot read its bio. */
+  social_account_private: 422,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -14,3 +14,4 @@ export * from './ratings.ts';
 export * from './results.ts';
 export * from './tax.ts';
 export * from './users.ts';
+export * from './verifications.ts';

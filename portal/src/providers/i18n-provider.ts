@@ -27,10 +27,12 @@ import resultsSv from '../locales/results.sv.json';
 import baseSv from '../locales/sv.json';
 import taxEn from '../locales/tax.en.json';
 import taxSv from '../locales/tax.sv.json';
+import verificationEn from '../locales/verification.en.json';
+import verificationSv from '../locales/verification.sv.json';
 
 export type Locale = 'sv' | 'en';
 
-// One dictionary per area (base, campaigns, money, chat, admin, discovery, billing, payments, identity, ratings, tax, jobs, results), merged. Each sv/en pair must have
+// One dictionary per area (base, campaigns, money, chat, admin, discovery, billing, payments, identity, ratings, tax, jobs, results, verification), merged. Each sv/en pair must have
 // exactly the same keys; these lines fail to compile otherwise.
 const sv = {
   ...baseSv,
@@ -47,6 +49,7 @@ const sv = {
   ...taxSv,
   ...jobsSv,
   ...resultsSv,
+  ...verificationSv,
 };
 const en = {
   ...baseEn,
@@ -63,6 +66,7 @@ const en = {
   ...taxEn,
   ...jobsEn,
   ...resultsEn,
+  ...verificationEn,
 } satisfies Record<keyof typeof sv, string>;
 export type MessageKey = keyof typeof sv;
 const dictionaries: Record<Locale, Record<MessageKey, string>> = { sv, en } satisfies Record<

@@ -1,5 +1,14 @@
 import type { CampaignView } from '@kollab/contract/api/campaigns';
-import { campaigns, claimEvents, claims, creatorProfiles, invitations, type User, users } from '@kollab/db/schema';
+import {
+  accountVerifications,
+  campaigns,
+  claimEvents,
+  claims,
+  creatorProfiles,
+  invitations,
+  type User,
+  users,
+} from '@kollab/db/schema';
 import { count, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -647,6 +656,58 @@ describe('matching on publish', () => {
     const others = [noHandle, noOverlap, tooSmall, unverified, suspended].map((user) => user.email.toLowerCase());
     await settlePendingWork();
     expect(smtp.messages.filter((mail) => others.includes(mail.to))).toEqual([]);
+  });
+
+  it('ranks a creator with a verified account first among equal scores, and says so (ADR 032)', async () => {
+    const brand = await signedIn({ role: 'brand' });
+    const bigger = await creatorWith('Stor Osäker', {
+      categories: ['finance'],
+      instagramHandle: 'stor.osaker',
+      instagramFollowers: 9_000,
+    });
+    const proven = await creatorWith('Vera Verifierad', {
+      categories: ['finance'],
+      instagramHandle: 'vera.verifierad',
+      instagramFollowers: 2_000,
+    });
+    await t.db.insert(accountVerifications).values({
+      creatorId: proven.id,
+      platform: 'instagram',
+      handle: 'vera.verifierad',
+      verifiedAt: new Date(),
+      followers: 2_000,
+    });
+    const campaign = await dataOf(
+      await call(t, 'POST', '/api/campaigns', brand.cookie, {
+        ...validBody,
+        title: 'Sparkonto',
+        categories: ['finance'],
+        platforms: ['instagram'],
+        audienceCountries: [],
+        audienceAgeGroups: [],
+        slots: 1,
+      }),
+    );
+    await fundCampaign(t.db, campaign);
+    await call(t, 'POST', `/api/campaigns/${campaign.id}/publish`, brand.cookie);
+
+    const matches = (await dataOf(await call(t, 'GET', `/api/campaigns/${campaign.id}/matches`, brand.cookie))) as {
+      creator: { id: string };
+      score: number;
+      reasons: unknown[];
+    }[];
+
+    expect(matches.map((match) => [match.creator.id, match.score])).toEqual([
+      [proven.id, 100],
+      [bigger.id, 100],
+    ]);
+    expect(matches[0]?.reasons).toEqual([
+      { code: 'categories', matched: 1, total: 1 },
+      { code: 'platform', platforms: ['instagram'] },
+      { code: 'tier', tier: 'nano' },
+      { code: 'verified', platforms: ['instagram'] },
+    ]);
+    expect(matches[1]?.reasons).not.toContainEqual(expect.objectContaining({ code: 'verified' }));
   });
 
   it('shows the matches only to the owning brand and admins', async () => {

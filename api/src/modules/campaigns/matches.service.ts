@@ -1,10 +1,13 @@
 import type { Database } from '@kollab/db';
 import { creatorProfiles, invitations, type User, users } from '@kollab/db/schema';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { avatarUrl } from '../auth/session-view.ts';
 import { getOwnCampaign } from './campaigns.service.ts';
 
-/** The creators a published campaign invited, best match first, with the reasons for each. */
+/**
+ * The creators a published campaign invited, best match first (equal scores: verified accounts
+ * first, as matching ranked them; ADR 032), with the reasons for each.
+ */
 export async function listMatches(db: Database, actor: User, campaignId: string) {
   await getOwnCampaign(db, actor, campaignId);
   const rows = await db
@@ -13,7 +16,11 @@ export async function listMatches(db: Database, actor: User, campaignId: string)
     .innerJoin(users, eq(users.id, invitations.creatorId))
     .leftJoin(creatorProfiles, eq(creatorProfiles.userId, invitations.creatorId))
     .where(eq(invitations.campaignId, campaignId))
-    .orderBy(desc(invitations.score), invitations.id);
+    .orderBy(
+      desc(invitations.score),
+      desc(sql`${invitations.reasons} @> '[{"code":"verified"}]'::jsonb`),
+      invitations.id,
+    );
   return rows.map(({ invitation, user, profile }) => ({
     invitationId: invitation.id,
     creator: {

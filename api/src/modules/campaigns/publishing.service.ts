@@ -21,6 +21,7 @@ import { addWorkingDays } from '../../lib/working-days.ts';
 import { claimMail } from '../claims/claims.mails.ts';
 import { closeCampaignEscrow, isFunded } from '../payments/escrow-lifecycle.ts';
 import { deliveryScores } from '../ratings/ratings.service.ts';
+import { verifiedAccountMap } from '../verification/verification.service.ts';
 import { toCampaignViews } from './campaign-view.ts';
 import { getOwnCampaign } from './campaigns.service.ts';
 
@@ -50,10 +51,9 @@ async function candidatesFor(db: Database): Promise<CreatorCandidate[]> {
     .from(creatorProfiles)
     .innerJoin(users, eq(users.id, creatorProfiles.userId))
     .where(and(eq(users.role, 'creator'), isNull(users.suspendedAt), isNotNull(users.emailVerifiedAt)));
-  const delivery = await deliveryScores(
-    db,
-    rows.map(({ user }) => user.id),
-  );
+  const ids = rows.map(({ user }) => user.id);
+  const delivery = await deliveryScores(db, ids);
+  const verified = await verifiedAccountMap(db, ids);
   return rows.map(({ user, profile }) => ({
     creatorId: user.id,
     categories: profile.categories,
@@ -62,6 +62,7 @@ async function candidatesFor(db: Database): Promise<CreatorCandidate[]> {
     tiktokHandle: profile.tiktokHandle,
     tiktokFollowers: profile.tiktokFollowers,
     delivery: delivery.get(user.id) ?? null,
+    verifiedPlatforms: (verified.get(user.id) ?? []).map((account) => account.platform),
   }));
 }
 

@@ -4,6 +4,7 @@ import type { Database } from '@kollab/db';
 import { creatorProfiles, type User } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
 import { AppError, type FieldErrors } from '../../lib/errors.ts';
+import { syncLinkedAccounts } from '../verification/verification.service.ts';
 
 function toView(row: typeof creatorProfiles.$inferSelect | undefined): CreatorProfileView {
   return {
@@ -23,7 +24,7 @@ export async function getCreatorProfile(db: Database, creator: User): Promise<Cr
 
 /**
  * Saves categories, handles (normalised from `@name` or a profile URL) and bio. A changed handle
- * forgets its follower count until the provider is asked again.
+ * forgets its follower count until the provider is asked again, and its verification (ADR 032).
  * @throws validation_failed naming each bad handle
  */
 export async function updateCreatorProfile(
@@ -62,10 +63,14 @@ export async function updateCreatorProfile(
       ? { tiktokHandle: handles.tiktok, ...(handles.tiktok !== current.tiktokHandle ? { tiktokFollowers: null } : {}) }
       : {}),
   };
-  const [row] = await db
-    .insert(creatorProfiles)
-    .values({ userId: creator.id, ...values })
-    .onConflictDoUpdate({ target: creatorProfiles.userId, set: values })
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    const [saved] = await tx
+      .insert(creatorProfiles)
+      .values({ userId: creator.id, ...values })
+      .onConflictDoUpdate({ target: creatorProfiles.userId, set: values })
+      .returning();
+    await syncLinkedAccounts(tx, creator.id, handles);
+    return saved;
+  });
   return toView(row);
 }

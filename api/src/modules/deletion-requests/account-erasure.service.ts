@@ -1,5 +1,6 @@
 import type { Database } from '@kollab/db';
 import {
+  accountVerifications,
   auditLog,
   bankIdOrders,
   brandProfiles,
@@ -63,6 +64,8 @@ export async function eraseUser(tx: Database, user: User, now: Date): Promise<{ 
     .update(creatorProfiles)
     .set({ instagramHandle: null, instagramFollowers: null, tiktokHandle: null, tiktokFollowers: null, bio: null })
     .where(eq(creatorProfiles.userId, user.id));
+  // The linked handles' verifications go with the handles (ADR 032).
+  await tx.delete(accountVerifications).where(eq(accountVerifications.creatorId, user.id));
   await tx
     .update(brandProfiles)
     .set({

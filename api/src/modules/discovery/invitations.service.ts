@@ -8,6 +8,7 @@ import { scoreCreator } from '../../lib/matching.ts';
 import { addWorkingDays } from '../../lib/working-days.ts';
 import { getOwnCampaign } from '../campaigns/campaigns.service.ts';
 import { claimMail } from '../claims/claims.mails.ts';
+import { verifiedAccountMap } from '../verification/verification.service.ts';
 
 type InviteInput = {
   campaignId: string;
@@ -89,6 +90,9 @@ export async function inviteFromDiscovery(
       instagramFollowers: creator.profile.instagramFollowers,
       tiktokHandle: creator.profile.tiktokHandle,
       tiktokFollowers: creator.profile.tiktokFollowers,
+      verifiedPlatforms: ((await verifiedAccountMap(db, [creator.user.id])).get(creator.user.id) ?? []).map(
+        (account) => account.platform,
+      ),
     },
   );
   const respondBy = addWorkingDays(new Date(), RESPOND_WITHIN_WORKING_DAYS);

@@ -1,12 +1,14 @@
+import type { VerifiedAccount } from '@kollab/contract/api/verification';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useT } from '../../hooks/use-t';
+import { VerifiedBadges } from '../verification/verified-badge';
 import type { CreatorSummary } from './types';
 import { useFormat } from './use-format';
 
-/** A creator's avatar, name and handles with follower counts, on one line each. */
-export function CreatorIdentity({ creator }: { creator: CreatorSummary }) {
+/** A creator's avatar, name and handles with follower counts, on one line each, and their verified accounts' badges. */
+export function CreatorIdentity({ creator, verified }: { creator: CreatorSummary; verified?: VerifiedAccount[] }) {
   const t = useT();
   const format = useFormat();
   const accounts = [
@@ -39,6 +41,7 @@ export function CreatorIdentity({ creator }: { creator: CreatorSummary }) {
         <Typography variant="body2" color="text.secondary">
           {accounts.length ? accounts.join(' · ') : t('brandCampaigns.creator.noAccounts')}
         </Typography>
+        <VerifiedBadges accounts={verified} />
       </Box>
     </Box>
   );

@@ -13,6 +13,7 @@ import { runClaimAction } from '../claims/claim-actions';
 import { SocialReportDialog } from '../claims/social-report-dialog';
 import { PageLoader } from '../layout/page-loader';
 import { RatingSummaryText, useRatingSummaries } from '../ratings/rating-summary';
+import { useVerifiedAccounts } from '../verification/verified-badge';
 import { CreatorIdentity } from './creator-identity';
 import { EmptyState } from './empty-state';
 import { InvitationStatusChip } from './invitation-card';
@@ -43,6 +44,7 @@ export function MatchList({
   const format = useFormat();
   const [reportOf, setReportOf] = useState<Match | null>(null);
   const summaries = useRatingSummaries((matches ?? []).map((match) => match.creator.id));
+  const verified = useVerifiedAccounts((matches ?? []).map((match) => match.creator.id));
   if (isLoading) return <PageLoader />;
   if (error) return <Alert severity="error">{errorText(t, error)}</Alert>;
   if (isDraft)
@@ -69,7 +71,7 @@ export function MatchList({
               <Card component="li" key={match.invitationId} sx={{ p: 2, display: 'grid', gap: 1.5 }}>
                 <Box sx={{ display: 'flex', gap: 1, justifyContent: 'space-between', flexWrap: 'wrap' }}>
                   <Stack spacing={0.5}>
-                    <CreatorIdentity creator={match.creator} />
+                    <CreatorIdentity creator={match.creator} verified={verified.get(match.creator.id)} />
                     <RatingSummaryText summary={summaries.get(match.creator.id)} />
                   </Stack>
                   <InvitationStatusChip status={match.status} />

@@ -19,6 +19,8 @@ function isMatchReason(value: Record<string, unknown>): value is MatchReason {
       return typeof value.ageGroup === 'string' && typeof value.share === 'number';
     case 'delivery':
       return typeof value.average === 'number';
+    case 'verified':
+      return Array.isArray(value.platforms);
     default:
       return false;
   }
@@ -46,6 +48,12 @@ export function reasonText(t: Translate, format: Format, reason: MatchReason): s
       return t('campaigns.reasons.audienceAge', { share: format.percent(reason.share), ageGroup: reason.ageGroup });
     case 'delivery':
       return t('campaigns.reasons.delivery', { average: format.decimal(reason.average) });
+    case 'verified': {
+      const names = PLATFORMS.filter((platform) => reason.platforms.includes(platform)).map((platform) =>
+        t(`campaigns.platforms.${platform}`),
+      );
+      return t('campaigns.reasons.verified', { platforms: format.list(names) });
+    }
   }
 }
 

@@ -50,4 +50,5 @@ export type MatchReason =
   | { code: 'tier'; tier: CreatorTier }
   | { code: 'audience_country'; country: string; share: number }
   | { code: 'audience_age'; ageGroup: string; share: number }
-  | { code: 'delivery'; average: number };
+  | { code: 'delivery'; average: number }
+  | { code: 'verified'; platforms: Platform[] };

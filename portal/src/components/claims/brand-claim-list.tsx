@@ -13,6 +13,7 @@ import { EmptyState } from '../campaigns/empty-state';
 import { ExternalLink } from '../campaigns/external-link';
 import type { Claim, ClaimStatus } from '../campaigns/types';
 import { PageLoader } from '../layout/page-loader';
+import { useVerifiedAccounts } from '../verification/verified-badge';
 import { ClaimReviewActions } from './claim-review-actions';
 import { ClaimStatusChip } from './claim-status-chip';
 
@@ -41,6 +42,7 @@ export function BrandClaimList({
   onChanged: () => void;
 }) {
   const t = useT();
+  const verified = useVerifiedAccounts((claims ?? []).map((claim) => claim.creator.id));
   if (isLoading) return <PageLoader />;
   if (error) return <Alert severity="error">{errorText(t, error)}</Alert>;
   if (!claims) return null;
@@ -66,7 +68,7 @@ export function BrandClaimList({
               flexWrap: 'wrap',
             }}
           >
-            <CreatorIdentity creator={claim.creator} />
+            <CreatorIdentity creator={claim.creator} verified={verified.get(claim.creator.id)} />
             <ClaimStatusChip status={claim.status} />
           </Box>
           {claim.latestSubmission ? (

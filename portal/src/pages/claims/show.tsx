@@ -27,6 +27,7 @@ import { ClaimRatings } from '../../components/ratings/claim-ratings';
 import { RatingSummaryText, useRatingSummaries } from '../../components/ratings/rating-summary';
 import { ClaimPostPanel } from '../../components/results/claim-post-panel';
 import { TaxStatusChip } from '../../components/tax/tax-status-chip';
+import { useVerifiedAccounts, VerifiedBadges } from '../../components/verification/verified-badge';
 import { useApiQuery } from '../../hooks/use-api-query';
 import { useT } from '../../hooks/use-t';
 import { errorText } from '../../lib/error-text';
@@ -116,6 +117,7 @@ export function ClaimPage() {
   const back = claim && isBrandView ? `/brand/campaigns/${claim.campaign.id}` : '/claims';
   const counterpart = claim ? (isBrandView ? claim.creator.id : claim.campaign.brandId) : null;
   const summaries = useRatingSummaries(counterpart ? [counterpart] : []);
+  const verified = useVerifiedAccounts(claim && isBrandView ? [claim.creator.id] : []);
   return (
     <>
       <Button component={RouterLink} to={back} startIcon={<ArrowBack />} sx={{ mb: 2, ml: -1 }}>
@@ -133,6 +135,7 @@ export function ClaimPage() {
                 <ClaimStatusChip status={claim.status} size="medium" />
                 {isBrandView ? <TaxStatusChip claimId={claim.id} /> : null}
                 <RatingSummaryText summary={counterpart ? summaries.get(counterpart) : undefined} />
+                {isBrandView ? <VerifiedBadges accounts={verified.get(claim.creator.id)} /> : null}
               </Stack>
             }
           />

@@ -14,6 +14,7 @@ import { RoleOnly } from '../../components/auth/role-only';
 import { CreatorProfileForm } from '../../components/creator/creator-profile-form';
 import { PageHeader } from '../../components/layout/page-header';
 import { PageLoader } from '../../components/layout/page-loader';
+import { AccountVerifications } from '../../components/verification/account-verifications';
 import { useApiQuery } from '../../hooks/use-api-query';
 import { useLocale } from '../../hooks/use-locale';
 import { useT } from '../../hooks/use-t';
@@ -130,6 +131,12 @@ function CreatorProfileView() {
             )}
           </CardContent>
         </Card>
+      ) : null}
+      {data && !isEmpty && !isEditing ? (
+        <AccountVerifications
+          handles={`${data.instagramHandle ?? ''} ${data.tiktokHandle ?? ''}`}
+          onChanged={() => void profile.refetch()}
+        />
       ) : null}
     </>
   );
