@@ -25,12 +25,11 @@ export function baseUrl(): string {
 }
 
 /**
- * Opens a browser context that speaks `locale` (the `locale` cookie the site and portal read) and
+ * Opens a browser context on `url` (default the project's baseURL) that speaks `locale` (the `locale` cookie the site and portal read) and
  * watches its page for errors. The sample provider's profile pictures live on example.com, which
  * these machines cannot reach; they are answered with a pixel so no failed load is logged.
  */
-export async function openActor(browser: Browser, locale: Locale): Promise<Actor> {
-  const url = baseUrl();
+export async function openActor(browser: Browser, locale: Locale, url = baseUrl()): Promise<Actor> {
   const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } });
   await context.addCookies([{ name: 'locale', value: locale, url }]);
   await context.route(/^https:\/\/[^/]*example\.com\//, (route) =>

@@ -4,18 +4,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { APIRequestContext, APIResponse, Browser } from '@playwright/test';
 import { templateDir } from '../faults/fixtures.ts';
-import { watchContentSecurityPolicy } from '../fixtures/csp.ts';
 import { test as base, expect } from '../fixtures/test.ts';
-import type { Actor } from '../journeys/actors.ts';
+import { type Actor, openActor } from '../journeys/actors.ts';
 import { linkInNewestMail } from '../portal/mail.ts';
 import { type ApiProcess, startApiProcess } from '../support/api-process.ts';
 import { freePort } from '../support/server-env.ts';
 
 const entry = fileURLToPath(new URL('../../scripts/time-travel.ts', import.meta.url));
-const PIXEL = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
-  'base64',
-);
 
 /** The test's own Kollab on a clock it moves (scripts/time-travel.ts), from a copy of the seeded data folder. */
 export interface TimeTravelServer extends ApiProcess {
@@ -66,21 +61,8 @@ export const test = base.extend<{ server: TimeTravelServer }>({
 export { expect };
 
 /** One person with their own browser context on `server`, speaking `locale`; page errors are collected. */
-export async function actorOn(browser: Browser, server: ApiProcess, locale: 'sv' | 'en'): Promise<Actor> {
-  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 800 } });
-  await context.addCookies([{ name: 'locale', value: locale, url: server.url }]);
-  await context.route(/^https:\/\/[^/]*example\.com\//, (route) =>
-    route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }),
-  );
-  const errors: string[] = [];
-  await watchContentSecurityPolicy(context, errors);
-  const page = await context.newPage();
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(`console: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => errors.push(`pageerror: ${error.message}`));
-  return { context, page, errors };
-}
+export const actorOn = (browser: Browser, server: ApiProcess, locale: 'sv' | 'en'): Promise<Actor> =>
+  openActor(browser, locale, server.url);
 
 export async function ok<T>(response: Promise<APIResponse>): Promise<T> {
   const answer = await response;
