@@ -72,6 +72,7 @@ export const trackedPosts = pgTable(
   (table) => [
     uniqueIndex('tracked_posts_submission_key').on(table.submissionId),
     index('tracked_posts_campaign_idx').on(table.campaignId),
+    index('tracked_posts_claim_idx').on(table.claimId),
     index('tracked_posts_creator_idx').on(table.creatorId),
     index('tracked_posts_due_idx').on(table.nextReadAt).where(sql`${table.nextReadAt} is not null`),
     index('tracked_posts_ad_label_failing_idx').on(table.adLabelCheckedAt).where(sql`${table.adLabelOk} = false`),

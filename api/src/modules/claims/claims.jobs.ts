@@ -1,5 +1,5 @@
 import { campaigns, claims, submissions, trackedPosts } from '@kollab/db/schema';
-import { and, eq, isNull, lt, notExists } from 'drizzle-orm';
+import { and, eq, isNull, lt, notExists, or } from 'drizzle-orm';
 import { defineJob } from '../../jobs/job.ts';
 import { AppError } from '../../lib/errors.ts';
 import { transitionClaim } from './claims.service.ts';
@@ -21,7 +21,8 @@ export const expireStaleClaims = defineJob({
 
 /**
  * Submissions the brand left unreviewed past `autoAcceptAt` are accepted for them — unless the
- * post's caption failed the ad-label check (ADR 030/033): then the brand or an admin decides.
+ * post's caption failed the ad-label check or the post is gone (ADR 030/033): then the brand or
+ * an admin decides.
  */
 export const autoAcceptDueSubmissions = defineJob({
   name: 'claimsAutoAccepted',
@@ -41,7 +42,7 @@ export const autoAcceptDueSubmissions = defineJob({
               .where(
                 and(
                   eq(trackedPosts.claimId, claims.id),
-                  eq(trackedPosts.adLabelOk, false),
+                  or(eq(trackedPosts.adLabelOk, false), eq(trackedPosts.status, 'disappeared')),
                   isNull(submissions.reviewedAt),
                 ),
               ),

@@ -21,6 +21,7 @@ import {
   recoveryCodes,
   signInChallenges,
   totpCredentials,
+  trackedPosts,
   type User,
   users,
   withdrawals,
@@ -66,6 +67,12 @@ export async function eraseUser(tx: Database, user: User, now: Date): Promise<{ 
     .where(eq(creatorProfiles.userId, user.id));
   // The linked handles' verifications go with the handles (ADR 032).
   await tx.delete(accountVerifications).where(eq(accountVerifications.creatorId, user.id));
+  // Their posts are read no more and their captions go (ADR 033); the figures stay with the campaign.
+  await tx
+    .update(trackedPosts)
+    .set({ caption: null, nextMilestone: null, nextReadAt: null, status: 'finished', updatedAt: now })
+    .where(and(eq(trackedPosts.creatorId, user.id), inArray(trackedPosts.status, ['checking', 'tracking'])));
+  await tx.update(trackedPosts).set({ caption: null }).where(eq(trackedPosts.creatorId, user.id));
   await tx
     .update(brandProfiles)
     .set({

@@ -95,14 +95,26 @@ export function resultsCsv(results: CampaignResultsView, locale: Locale): string
 function figureLines(figures: FiguresView, locale: Locale): [string, string][] {
   const t = TEXT[locale];
   const number = (n: number) => n.toLocaleString(locale === 'sv' ? 'sv-SE' : 'en-GB').replace(/[\u00a0\u202f]/g, ' ');
-  const orNone = (ore: number | null) => (ore === null ? '–' : money(Math.round(ore * 100) / 100, locale));
+  const orNone = (ore: number | null) => (ore === null ? '–' : money(Math.round(ore), locale));
+  // A cost per view is often a fraction of an öre: up to four decimals of a krona, as the portal shows it.
+  const fine = (ore: number | null) =>
+    ore === null
+      ? '–'
+      : new Intl.NumberFormat(locale === 'sv' ? 'sv-SE' : 'en-GB', {
+          style: 'currency',
+          currency: 'SEK',
+          minimumFractionDigits: 2,
+          maximumFractionDigits: 4,
+        })
+          .format(ore / 100)
+          .replace(/[\u00a0\u202f]/g, ' ');
   return [
     [t.views, number(figures.views)],
     [t.engagementRate, rate(figures.engagementRate, locale) || '–'],
     [t.paid, money(figures.paidOre, locale)],
-    [t.cpv, orNone(figures.costPerViewOre)],
+    [t.cpv, fine(figures.costPerViewOre)],
     [t.cpm, orNone(figures.cpmOre)],
-    [t.cpe, orNone(figures.costPerEngagementOre)],
+    [t.cpe, fine(figures.costPerEngagementOre)],
   ];
 }
 

@@ -12,6 +12,7 @@ import { type PreparedJson, prepareJson, sendPreparedJson } from '../../lib/comp
 import { createRouter } from '../../lib/create-router.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authErrorResponses, errorContent, errorResponses, jsonContent } from '../../lib/openapi.ts';
+import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { requireRole, requireUser } from '../../middleware/require-user.ts';
 import { adLabelFlags, campaignResults, claimPost, resultsOverview, resultsVersion } from './results.service.ts';
 import { resultsCsv, resultsPdf } from './results-export.ts';
@@ -25,6 +26,7 @@ const fileResponse = (type: string) => ({
 });
 /** Prepared answers per campaign (one version each), at most 32 MiB and 1,000 campaigns per instance. */
 const prepared = new BoundedCache<{ version: string; json: PreparedJson }>(32 * 1024 * 1024, 1_000);
+const CHECKS_PER_HOUR = { limit: 5, windowSeconds: 3600 };
 const localeOf = (locale: string | null | undefined) => (locale === 'en' ? 'en' : 'sv');
 
 export const resultsRoutes = createRouter()
@@ -124,7 +126,8 @@ export const resultsRoutes = createRouter()
       responses: {
         202: jsonContent(z.object({ data: z.object({ queued: z.literal(true) }) }), 'The check is queued'),
         ...common,
-        409: errorContent('The post was removed'),
+        409: errorContent('The post was removed, or replaced by a newer submission'),
+        429: errorContent('Five checks an hour per post'),
       },
     }),
     async (c) => {
@@ -135,6 +138,9 @@ export const resultsRoutes = createRouter()
       const post = await currentPost(c.var.db, id);
       if (!post) throw new AppError('not_found', 'Nothing was submitted');
       if (post.status === 'disappeared') throw new AppError('conflict', 'The post was removed');
+      if (post.status === 'finished') throw new AppError('conflict', 'The post is no longer tracked');
+      // Each check is a raw request Kollab pays for: a few an hour per post are plenty for fixing a caption.
+      await enforceRateLimit(c.var.db, `post-check:${post.id}`, CHECKS_PER_HOUR);
       await requestCheck(c.var.db, c.var.jobs, post);
       return c.json({ data: { queued: true as const } }, 202);
     },

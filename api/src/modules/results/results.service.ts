@@ -18,6 +18,9 @@ import type { Env } from '../../env.ts';
 import { AppError } from '../../lib/errors.ts';
 import { stockholmMonth } from './tracking.service.ts';
 
+/** A tracked post that no newer submission of its claim replaced (tracked_posts unaliased in the query). */
+const NEWEST_POST = `not exists (select 1 from tracked_posts t2 where t2.claim_id = tracked_posts.claim_id and t2.created_at > tracked_posts.created_at)`;
+
 type Row = { post: TrackedPost; creatorName: string; payoutOre: number };
 
 const latest = (readings: PostReading[]) => readings[readings.length - 1];
@@ -117,9 +120,17 @@ export async function resultsVersion(db: Database, user: User, campaignId: strin
       brandId: campaigns.brandId,
       // Qualified by hand: drizzle writes a lone table's columns unqualified, which inside the
       // subqueries would name the subquery's own columns.
+      // Every post's row (a read changes it), the number of readings, the claims, and the creators'
+      // names (a rename, an erasure) — hashed, so a write that commits late still changes it.
       version: sql<string>`concat_ws('|', campaigns.updated_at::text,
-        (select max(p.updated_at)::text || ':' || count(*) from tracked_posts p where p.campaign_id = campaigns.id),
-        (select max(c.updated_at)::text from claims c where c.campaign_id = campaigns.id),
+        (select md5(string_agg(p.id || p.updated_at::text || p.status || coalesce(u.full_name, ''), ',' order by p.id))
+          from tracked_posts p left join users u on u.id = p.creator_id where p.campaign_id = campaigns.id),
+        (select count(*) from post_readings r join tracked_posts p on p.id = r.tracked_post_id
+          where p.campaign_id = campaigns.id),
+        (select max(r.read_at)::text from post_readings r join tracked_posts p on p.id = r.tracked_post_id
+          where p.campaign_id = campaigns.id),
+        (select md5(string_agg(c.id || c.updated_at::text, ',' order by c.id)) from claims c
+          where c.campaign_id = campaigns.id),
         ${month}::text,
         (select u.credit_hundredths || ':' || u.raw_requests from tracking_usage u
           where u.brand_id = campaigns.brand_id and u.month = ${month}))`,
@@ -209,7 +220,10 @@ export async function resultsOverview(db: Database) {
       title: campaigns.title,
       brand: users.fullName,
       posts: count(trackedPosts.id),
-      flagged: sql<number>`count(*) filter (where ${trackedPosts.adLabelOk} = false)`.mapWith(Number),
+      flagged:
+        sql<number>`count(*) filter (where ${trackedPosts.adLabelOk} = false and ${sql.raw(NEWEST_POST)})`.mapWith(
+          Number,
+        ),
     })
     .from(trackedPosts)
     .innerJoin(campaigns, eq(campaigns.id, trackedPosts.campaignId))
@@ -250,7 +264,8 @@ export async function adLabelFlags(db: Database) {
     .innerJoin(campaigns, eq(campaigns.id, trackedPosts.campaignId))
     .innerJoin(claims, eq(claims.id, trackedPosts.claimId))
     .innerJoin(users, eq(users.id, trackedPosts.creatorId))
-    .where(eq(trackedPosts.adLabelOk, false))
+    // The claim's current post only: one replaced by a newer submission is no longer a problem.
+    .where(and(eq(trackedPosts.adLabelOk, false), sql.raw(NEWEST_POST)))
     .orderBy(desc(trackedPosts.adLabelCheckedAt))
     .limit(500);
   return rows.map((row) => ({

@@ -1,5 +1,5 @@
 import type { CampaignResultsView, TrackedPostView } from '@kollab/contract/api/results';
-import { brandProfiles, claims, postReadings, trackedPosts, trackingUsage } from '@kollab/db/schema';
+import { brandProfiles, claims, postReadings, trackedPosts, trackingUsage, users } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -8,7 +8,7 @@ import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { sweep } from '../../jobs/scheduler.ts';
 import { SAMPLE_PROVIDER_KEY } from '../discovery/provider.ts';
-import { queueDueReads } from './tracking.service.ts';
+import { queueDueReads, stockholmMonth } from './tracking.service.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -185,6 +185,14 @@ describe('tracked posts', () => {
       headers: { ...jsonHeaders(brandCookie), 'If-None-Match': etag },
     });
     expect(again.status).toBe(304);
+    // A creator's new name (or an erasure) is a new answer, never the cached one.
+    await t.db.update(users).set({ fullName: 'Cleo Renamed' }).where(eq(users.id, post.creator.id));
+    const renamed = await t.app.request(`/api/campaigns/${campaign.id}/results`, {
+      headers: { ...jsonHeaders(brandCookie), 'If-None-Match': etag },
+    });
+    expect(renamed.status).toBe(200);
+    expect(((await renamed.json()) as { data: CampaignResultsView }).data.posts[0]?.creator.name).toBe('Cleo Renamed');
+    await t.db.update(users).set({ fullName: 'Cleo Creates' }).where(eq(users.id, post.creator.id));
 
     // The exports hold the same numbers.
     const csv = await t.app.request(`/api/campaigns/${campaign.id}/results.csv`, { headers: jsonHeaders(brandCookie) });
@@ -262,6 +270,8 @@ describe('tracked posts', () => {
   });
 
   it('stops reading at the brand’s monthly cap and says so', async () => {
+    // Both reads in one Swedish month, whatever day the test runs on.
+    if (stockholmMonth(new Date(clock)) !== stockholmMonth(new Date(clock + 30 * HOUR))) clock += 30 * HOUR;
     const capped = await createTestApp({ now, settings: { TRACKING_MONTHLY_RAW_REQUESTS: '1' } });
     try {
       const brand = await createUser(capped.db, { role: 'brand' });
@@ -313,6 +323,50 @@ describe('tracked posts', () => {
     } finally {
       await capped.close();
     }
+  });
+
+  it('stops reading a post replaced by a newer submission, and no longer flags it', async () => {
+    const bad = 'Kaffe! #fjällrost #reklam';
+    const { claim, post, brandCookie, creatorCookie } = await scene(bad);
+    await runDue();
+    expect(
+      (await send(brandCookie, 'POST', `/api/claims/${claim.id}/request-changes`, { reason: 'Märk som reklam först' }))
+        .status,
+    ).toBe(200);
+    const fixed = await instagram.publish('cleo.creates', GOOD);
+    expect(
+      (await send(creatorCookie, 'POST', `/api/claims/${claim.id}/submit`, { url: fixed.url, adLabelConfirmed: true }))
+        .status,
+    ).toBe(200);
+    const rows = await t.db.select().from(trackedPosts).where(eq(trackedPosts.claimId, claim.id));
+    expect(rows.find((row) => row.url === post.url)).toMatchObject({
+      status: 'finished',
+      nextReadAt: null,
+      adLabelOk: false,
+    });
+    expect(rows.find((row) => row.url === fixed.url)).toMatchObject({ status: 'checking', nextMilestone: 'check' });
+    const admin = await loginAs(t.db, await createUser(t.db, { role: 'admin' }));
+    const flags = (await send(admin, 'GET', '/api/admin/ad-label-flags')).body?.data as { claimId: string }[];
+    expect(flags.some((flag) => flag.claimId === claim.id)).toBe(false);
+    // Its check is limited: five an hour per post.
+    await runDue();
+    for (let i = 0; i < 5; i++)
+      expect((await send(creatorCookie, 'POST', `/api/claims/${claim.id}/post/check`)).status).toBe(202);
+    expect((await send(creatorCookie, 'POST', `/api/claims/${claim.id}/post/check`)).status).toBe(429);
+  });
+
+  it('does not auto-accept a submission whose post the provider cannot find', async () => {
+    const { claim, post } = await scene();
+    expect((await instagram.remove(post.code)).status).toBe(200);
+    await runDue();
+    const [row] = await t.db.select().from(trackedPosts).where(eq(trackedPosts.claimId, claim.id));
+    expect(row?.status).toBe('disappeared');
+    await t.db
+      .update(claims)
+      .set({ autoAcceptAt: new Date(clock - 1000) })
+      .where(eq(claims.id, claim.id));
+    await runDue();
+    expect((await t.db.select().from(claims).where(eq(claims.id, claim.id)))[0]?.status).toBe('submitted');
   });
 
   it('queues each due read once when several schedulers run at the same moment', async () => {

@@ -26,16 +26,12 @@ import type { Env } from '../../env.ts';
 import { ProviderNotFoundError } from '../../integrations/provider/index.ts';
 import type { JobQueue, QueueSpec } from '../../jobs/queue.ts';
 import type { Provider } from '../discovery/provider.ts';
-import { reserveCredits, settleCredits, stockholmDay } from '../discovery/usage.ts';
+import { stockholmDay } from '../discovery/usage.ts';
 
 export const TRACKING_READ_QUEUE = 'tracking.read';
 
 /** One read after acceptance: performance data (0.25 credits) and a raw media-info (1 request). */
 export const TRACKING_READ_COST = { credits: 0.25, rawRequests: 1 } as const;
-/** The check at submission: one raw media-info, Kollab's own cost (not the brand's budget). */
-const CHECK_COST = { credits: 0, rawRequests: 1 } as const;
-/** How long a read refused by Kollab's daily provider budget waits before it is tried again. */
-const BUDGET_RETRY_MS = 60 * 60 * 1000;
 
 export interface TrackingDeps {
   db: Database;
@@ -71,6 +67,11 @@ export async function watchSubmission(
   },
   now: Date,
 ): Promise<void> {
+  // A new submission replaces the claim's earlier posts: they are read (and billed) no more.
+  await tx
+    .update(trackedPosts)
+    .set({ status: 'finished', nextMilestone: null, nextReadAt: null, updatedAt: now })
+    .where(and(eq(trackedPosts.claimId, input.claimId), inArray(trackedPosts.status, ['checking', 'tracking'])));
   await tx.insert(trackedPosts).values({
     submissionId: input.submissionId,
     claimId: input.claimId,
@@ -85,14 +86,15 @@ export async function watchSubmission(
 }
 
 /** The claim's current post: the tracked post of its newest submission. */
-export async function currentPost(db: Database, claimId: string): Promise<TrackedPost | null> {
-  const [row] = await db
+export async function currentPost(db: Database, claimId: string, lock = false): Promise<TrackedPost | null> {
+  const query = db
     .select({ post: trackedPosts })
     .from(trackedPosts)
     .innerJoin(submissions, eq(submissions.id, trackedPosts.submissionId))
     .where(eq(trackedPosts.claimId, claimId))
     .orderBy(desc(submissions.createdAt))
     .limit(1);
+  const [row] = lock ? await query.for('update', { of: trackedPosts }) : await query;
   return row?.post ?? null;
 }
 
@@ -118,9 +120,18 @@ export function nextRead(
 
 /** Starts the reads after acceptance (in the acceptance's transaction). A check still due goes first. */
 export async function startTracking(tx: Database, claimId: string, now: Date): Promise<void> {
-  const post = await currentPost(tx, claimId);
+  const post = await currentPost(tx, claimId, true);
   if (post?.status !== 'checking') return;
   if (post.nextMilestone === 'check') return; // the check's read schedules the rest
+  if (!post.postedAt) {
+    // The check has not answered yet (queued, retrying): without the posting time no milestone can
+    // be named, so the post is checked first and the check schedules the reads.
+    await tx
+      .update(trackedPosts)
+      .set({ nextMilestone: 'check', nextReadAt: now, updatedAt: now })
+      .where(eq(trackedPosts.id, post.id));
+    return;
+  }
   const next = nextRead(post.postedAt, now, await readMilestones(tx, post.id));
   await tx
     .update(trackedPosts)
@@ -196,11 +207,19 @@ function nextStockholmMonth(now: Date): Date {
   return new Date(`${next}T01:00:00Z`);
 }
 
-/** Books a read against the brand's month; false when it would pass the cap. */
-async function bookMonth(deps: TrackingDeps, brandId: string, now: Date, sign: 1 | -1 = 1): Promise<boolean> {
+/**
+ * Books `spend` against the brand's month; false (nothing booked) when it would pass a cap. A
+ * negative spend gives back what a read did not use, never below zero.
+ */
+async function bookMonth(
+  deps: TrackingDeps,
+  brandId: string,
+  now: Date,
+  spend: { credits: number; rawRequests: number },
+): Promise<boolean> {
   const month = stockholmMonth(now);
-  const credits = Math.round(TRACKING_READ_COST.credits * 100) * sign;
-  const raw = TRACKING_READ_COST.rawRequests * sign;
+  const credits = Math.round(spend.credits * 100);
+  const raw = spend.rawRequests;
   await deps.db.insert(trackingUsage).values({ brandId, month }).onConflictDoNothing();
   const capCredits = Math.round(deps.env.TRACKING_MONTHLY_CREDITS * 100);
   const booked = await deps.db
@@ -213,7 +232,7 @@ async function bookMonth(deps: TrackingDeps, brandId: string, now: Date, sign: 1
       and(
         eq(trackingUsage.brandId, brandId),
         eq(trackingUsage.month, month),
-        sign === 1
+        credits > 0 || raw > 0
           ? sql`${trackingUsage.creditHundredths} + ${credits} <= ${capCredits} and ${trackingUsage.rawRequests} + ${raw} <= ${deps.env.TRACKING_MONTHLY_RAW_REQUESTS}`
           : sql`true`,
       ),
@@ -221,6 +240,15 @@ async function bookMonth(deps: TrackingDeps, brandId: string, now: Date, sign: 1
     .returning({ brandId: trackingUsage.brandId });
   return booked.length > 0;
 }
+
+/** The provider's codes for a post or account that is gone (CONTRACT.md §1.4); other 404s are retried. */
+const GONE = new Set([
+  'media_not_found',
+  'handle_not_found',
+  'account_not_found',
+  'account_removed',
+  'private_account',
+]);
 
 interface MediaRead {
   caption: string;
@@ -280,7 +308,7 @@ async function typicalViews(deps: TrackingDeps, platform: 'instagram' | 'tiktok'
   }
 }
 
-export type ReadOutcome = 'read' | 'disappeared' | 'cap_reached' | 'budget_reached' | 'skipped';
+export type ReadOutcome = 'read' | 'disappeared' | 'cap_reached' | 'skipped';
 
 /**
  * One read of a tracked post (the `tracking.read` job). Reads after acceptance are booked against
@@ -302,7 +330,7 @@ export async function readPost(deps: TrackingDeps, job: ReadJob): Promise<ReadOu
   const metered = job.milestone !== 'check';
   if (metered && (await readMilestones(deps.db, post.id)).has(job.milestone)) return 'skipped';
 
-  if (metered && !(await bookMonth(deps, post.brandId, now))) {
+  if (metered && !(await bookMonth(deps, post.brandId, now, TRACKING_READ_COST))) {
     await deps.db
       .update(trackedPosts)
       .set({
@@ -314,34 +342,13 @@ export async function readPost(deps: TrackingDeps, job: ReadJob): Promise<ReadOu
       .where(eq(trackedPosts.id, post.id));
     return 'cap_reached';
   }
-  const cost = metered ? TRACKING_READ_COST : CHECK_COST;
-  const booking = await reserveCredits(
-    deps.db,
-    post.brandId,
-    cost,
-    {
-      global: {
-        credits: deps.env.PROVIDER_GLOBAL_DAILY_CREDITS,
-        rawRequests: deps.env.PROVIDER_GLOBAL_DAILY_RAW_REQUESTS,
-      },
-      enforceGlobal: true,
-    },
-    now,
-  );
-  if ('refusal' in booking) {
-    if (metered) await bookMonth(deps, post.brandId, now, -1);
-    await deps.db
-      .update(trackedPosts)
-      .set({ nextMilestone: job.milestone, nextReadAt: new Date(now.getTime() + BUDGET_RETRY_MS), updatedAt: now })
-      .where(eq(trackedPosts.id, post.id));
-    return 'budget_reached';
-  }
-
   let media: MediaRead;
   try {
     media = await readMedia(deps.provider, post);
   } catch (error) {
-    if (error instanceof ProviderNotFoundError) {
+    if (error instanceof ProviderNotFoundError && GONE.has(error.code ?? '')) {
+      // The raw request was billed (404s are); performance data was not asked for.
+      if (metered) await bookMonth(deps, post.brandId, now, { credits: -TRACKING_READ_COST.credits, rawRequests: 0 });
       await deps.db
         .update(trackedPosts)
         .set({ status: 'disappeared', disappearedAt: now, nextMilestone: null, nextReadAt: null, updatedAt: now })
@@ -349,11 +356,15 @@ export async function readPost(deps: TrackingDeps, job: ReadJob): Promise<ReadOu
       return 'disappeared';
     }
     // Not answered: give back what was booked (failed calls are not billed), then let the queue retry.
-    if (metered) await bookMonth(deps, post.brandId, now, -1);
-    await settleCredits(deps.db, booking.reservation, { credits: 0, rawRequests: 0 });
+    if (metered) await bookMonth(deps, post.brandId, now, { credits: -TRACKING_READ_COST.credits, rawRequests: -1 });
     throw error;
   }
   const typical = metered ? await typicalViews(deps, post.platform, media.username) : null;
+  // Performance data not answered: its credits are given back.
+  const credits = metered && typical !== null ? TRACKING_READ_COST.credits : 0;
+  if (metered && typical === null)
+    await bookMonth(deps, post.brandId, now, { credits: -TRACKING_READ_COST.credits, rawRequests: 0 });
+  const cost = { credits, rawRequests: 1 };
 
   const verdict = checkAdLabel(media.caption, {
     advertiser: [row.brand?.companyName, row.brand?.instagramHandle].filter((name): name is string => !!name),
@@ -395,7 +406,8 @@ export async function readPost(deps: TrackingDeps, job: ReadJob): Promise<ReadOu
     // After acceptance the next milestone follows; a check of a post still being tracked keeps its schedule.
     const [current] = await tx.select().from(trackedPosts).where(eq(trackedPosts.id, post.id)).for('update');
     const accepted = row.claimStatus === 'accepted';
-    if (accepted && (metered || current?.status === 'checking') && current?.nextMilestone == null) {
+    const live = current?.status === 'checking' || current?.status === 'tracking';
+    if (accepted && live && (metered || current?.status === 'checking') && current?.nextMilestone == null) {
       const next = nextRead(changes.postedAt ?? null, now, await readMilestones(tx, post.id));
       changes.status = next ? 'tracking' : 'finished';
       changes.nextMilestone = next?.milestone ?? null;

@@ -18,7 +18,11 @@ import { type ProviderDeps, readAccount } from './verification.provider.ts';
 export const CODE_VALID_MS = 48 * 60 * 60 * 1000;
 /** Checks per creator and hour: each costs Kollab a raw request, and ten covers a slow bio edit. */
 export const CHECKS_PER_HOUR = 10;
-/** Without 0/O, 1/I/L: a code is typed by hand into a bio. 31⁵ ≈ 28 million codes. */
+/**
+ * Without 0/O, 1/I/L: a code is typed by hand into a bio. 31⁸ ≈ 850 billion codes, and new codes
+ * are limited per creator (STARTS_PER_HOUR), so nobody can draw codes until one matches a code left
+ * in someone else's bio.
+ */
 const CODE_ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
 type Row = typeof accountVerifications.$inferSelect;
@@ -26,10 +30,12 @@ type Row = typeof accountVerifications.$inferSelect;
 const SUPERSEDED = Symbol('superseded');
 type LinkedHandles = Record<VerifiedPlatform, string | null>;
 
-/** A fresh one-time code, e.g. `KOLLAB-7K2Q9`. */
+export const STARTS_PER_HOUR = 10;
+
+/** A fresh one-time code, e.g. `KOLLAB-7K2Q9XMB`. */
 export function newVerificationCode(): string {
   let code = '';
-  for (let i = 0; i < 5; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
+  for (let i = 0; i < 8; i++) code += CODE_ALPHABET[randomInt(CODE_ALPHABET.length)];
   return `KOLLAB-${code}`;
 }
 
@@ -141,6 +147,7 @@ export async function startVerification(
   now = new Date(),
 ): Promise<AccountVerification> {
   const handle = await requireHandle(db, creator.id, platform);
+  await enforceRateLimit(db, `verification-start:${creator.id}`, { limit: STARTS_PER_HOUR, windowSeconds: 3600 });
   const existing = (await rowsOf(db, creator.id)).get(platform);
   if (existing?.handle === handle && existing.verifiedAt) {
     throw new AppError('conflict', 'This account is already verified');

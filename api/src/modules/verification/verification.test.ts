@@ -102,7 +102,7 @@ describe('starting a verification', () => {
     expect(first.status).toBe(201);
     const data = first.body.data as { code: string; codeExpiresAt: string; status: string };
     expect(data.status).toBe('pending');
-    expect(data.code).toMatch(/^KOLLAB-[2-9A-HJKMNP-Z]{5}$/);
+    expect(data.code).toMatch(/^KOLLAB-[2-9A-HJKMNP-Z]{8}$/);
     const expires = Date.parse(data.codeExpiresAt);
     expect(expires).toBeGreaterThanOrEqual(before + 48 * 3600_000);
     expect(expires).toBeLessThanOrEqual(Date.now() + 48 * 3600_000);

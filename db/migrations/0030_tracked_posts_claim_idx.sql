@@ -1,0 +1,1 @@
+CREATE INDEX "tracked_posts_claim_idx" ON "tracked_posts" USING btree ("claim_id");
