@@ -10,6 +10,6 @@ test('the API reference renders, searches and opens a group without violating it
   await page.getByRole('button', { name: 'Open Search' }).click();
   await page.keyboard.type('health');
   await page.keyboard.press('Escape');
-  await page.getByRole('button', { name: 'Open Group - Account' }).click();
-  await expect(page.getByRole('button', { name: 'Close Group - Account' })).toBeVisible();
+  await page.getByRole('button', { name: 'Open Group - Account', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Close Group - Account', exact: true })).toBeVisible();
 });
