@@ -24,7 +24,7 @@ const TEXT = {
     section: 'Verifierade konton',
     account: (handle: string) => `Instagram @${handle}`,
     notVerified: 'Inte verifierat',
-    start: (handle: string) => `Verifiera Instagram @${handle}`,
+    start: (handle: string) => `Verifiera kontot Instagram @${handle}`,
     instructions: /Lägg in koden i bion på Instagram @.+ och tryck sedan på Kontrollera/,
     check: (handle: string) => `Kontrollera koden i bion på Instagram @${handle}`,
     notInBio: /Vi hittar inte koden i kontots bio än/,
@@ -36,7 +36,7 @@ const TEXT = {
     section: 'Verified accounts',
     account: (handle: string) => `Instagram @${handle}`,
     notVerified: 'Not verified',
-    start: (handle: string) => `Verify Instagram @${handle}`,
+    start: (handle: string) => `Verify the account Instagram @${handle}`,
     instructions: /Put the code in the bio of Instagram @.+ then press Check/,
     check: (handle: string) => `Check the code in the bio of Instagram @${handle}`,
     notInBio: /We cannot find the code in the account's bio yet/,
@@ -105,7 +105,7 @@ for (const locale of ['sv', 'en'] as const) {
     await account.getByRole('button', { name: text.start(handle) }).click();
     await expect(account.getByText(text.instructions)).toBeVisible();
     const code = (await account.locator('code').textContent()) ?? '';
-    expect(code).toMatch(/^KOLLAB-[2-9A-HJKMNP-Z]{5}$/);
+    expect(code).toMatch(/^KOLLAB-[2-9A-HJKMNP-Z]{8}$/);
     await checkPage(page, `code to put in the bio ${locale}`);
 
     // Checking before the bio holds the code: a clear error, the API's 422 (which the browser logs).
