@@ -16,7 +16,7 @@ import {
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../lib/errors.ts';
-import { stockholmMonth } from './tracking.service.ts';
+import { stockholmMonth } from './tracking-usage.ts';
 
 /** A tracked post that no newer submission of its claim replaced (tracked_posts unaliased in the query). */
 const NEWEST_POST = `not exists (select 1 from tracked_posts t2 where t2.claim_id = tracked_posts.claim_id and t2.created_at > tracked_posts.created_at)`;

@@ -8,7 +8,8 @@ import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { sweep } from '../../jobs/scheduler.ts';
 import { SAMPLE_PROVIDER_KEY } from '../discovery/provider.ts';
-import { queueDueReads, stockholmMonth } from './tracking.service.ts';
+import { queueDueReads } from './tracking.service.ts';
+import { stockholmMonth } from './tracking-usage.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

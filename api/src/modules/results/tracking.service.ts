@@ -18,20 +18,17 @@ import {
   submissions,
   type TrackedPost,
   trackedPosts,
-  trackingUsage,
 } from '@kollab/db/schema';
-import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, lte } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Env } from '../../env.ts';
 import { ProviderNotFoundError } from '../../integrations/provider/index.ts';
 import type { JobQueue, QueueSpec } from '../../jobs/queue.ts';
 import type { Provider } from '../discovery/provider.ts';
-import { stockholmDay } from '../discovery/usage.ts';
+import { GONE, type MediaRead, readMedia, typicalViews } from './tracking-provider.ts';
+import { bookMonth, nextStockholmMonth, TRACKING_READ_COST } from './tracking-usage.ts';
 
 export const TRACKING_READ_QUEUE = 'tracking.read';
-
-/** One read after acceptance: performance data (0.25 credits) and a raw media-info (1 request). */
-export const TRACKING_READ_COST = { credits: 0.25, rawRequests: 1 } as const;
 
 export interface TrackingDeps {
   db: Database;
@@ -194,118 +191,6 @@ export async function requestCheck(db: Database, jobs: JobQueue, post: TrackedPo
     singletonKey: `${post.id}:check`,
   });
   await db.update(trackedPosts).set({ updatedAt: new Date() }).where(eq(trackedPosts.id, post.id));
-}
-
-/** The Swedish month (YYYY-MM) the brand's tracking budget counts in. */
-export const stockholmMonth = (at: Date) => stockholmDay(at).slice(0, 7);
-
-/** The first moment of the next Swedish month (when a spent budget is renewed). */
-function nextStockholmMonth(now: Date): Date {
-  const [year, month] = stockholmMonth(now).split('-').map(Number) as [number, number];
-  const next = month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
-  // Midnight in Stockholm is 22:00 or 23:00 UTC the day before; a read an hour late is harmless.
-  return new Date(`${next}T01:00:00Z`);
-}
-
-/**
- * Books `spend` against the brand's month; false (nothing booked) when it would pass a cap. A
- * negative spend gives back what a read did not use, never below zero.
- */
-async function bookMonth(
-  deps: TrackingDeps,
-  brandId: string,
-  now: Date,
-  spend: { credits: number; rawRequests: number },
-): Promise<boolean> {
-  const month = stockholmMonth(now);
-  const credits = Math.round(spend.credits * 100);
-  const raw = spend.rawRequests;
-  await deps.db.insert(trackingUsage).values({ brandId, month }).onConflictDoNothing();
-  const capCredits = Math.round(deps.env.TRACKING_MONTHLY_CREDITS * 100);
-  const booked = await deps.db
-    .update(trackingUsage)
-    .set({
-      creditHundredths: sql`greatest(0, ${trackingUsage.creditHundredths} + ${credits})`,
-      rawRequests: sql`greatest(0, ${trackingUsage.rawRequests} + ${raw})`,
-    })
-    .where(
-      and(
-        eq(trackingUsage.brandId, brandId),
-        eq(trackingUsage.month, month),
-        credits > 0 || raw > 0
-          ? sql`${trackingUsage.creditHundredths} + ${credits} <= ${capCredits} and ${trackingUsage.rawRequests} + ${raw} <= ${deps.env.TRACKING_MONTHLY_RAW_REQUESTS}`
-          : sql`true`,
-      ),
-    )
-    .returning({ brandId: trackingUsage.brandId });
-  return booked.length > 0;
-}
-
-/** The provider's codes for a post or account that is gone (CONTRACT.md §1.4); other 404s are retried. */
-const GONE = new Set([
-  'media_not_found',
-  'handle_not_found',
-  'account_not_found',
-  'account_removed',
-  'private_account',
-]);
-
-interface MediaRead {
-  caption: string;
-  postedAt: Date | null;
-  username: string | null;
-  views: number;
-  likes: number;
-  comments: number;
-  shares: number | null;
-}
-
-/** Reads one post through raw media-info, in the platform's own shape. */
-async function readMedia(provider: Provider, post: TrackedPost): Promise<MediaRead> {
-  const count = (value: number | null | undefined) => (typeof value === 'number' && value > 0 ? Math.round(value) : 0);
-  if (post.platform === 'tiktok') {
-    const { data } = await provider.client.raw('tiktok', 'media-info', { url: post.url });
-    const item = data.media_info.itemInfo.itemStruct;
-    return {
-      caption: item.desc ?? '',
-      postedAt: typeof item.createTime === 'number' ? new Date(item.createTime * 1000) : null,
-      username: item.author?.uniqueId ?? null,
-      views: count(item.stats.playCount),
-      likes: count(item.stats.diggCount),
-      comments: count(item.stats.commentCount),
-      shares: count(item.stats.shareCount),
-    };
-  }
-  const code = /\/(?:p|reels?|tv)\/([A-Za-z0-9_-]+)/.exec(post.url)?.[1] ?? post.url;
-  const { data } = await provider.client.raw('ig', 'media-info', { code });
-  return {
-    caption: data.caption?.text ?? '',
-    postedAt: typeof data.taken_at === 'number' ? new Date(data.taken_at * 1000) : null,
-    username: data.user?.username ?? null,
-    views: count(data.play_count ?? data.view_count),
-    likes: count(data.like_count),
-    comments: count(data.comment_count),
-    shares: null,
-  };
-}
-
-/** The account's median views over its recent videos (performance data); null when unknown. */
-async function typicalViews(deps: TrackingDeps, platform: 'instagram' | 'tiktok', username: string | null) {
-  if (!username) return null;
-  try {
-    const { data } = await deps.provider.client.performance(platform, username);
-    const blocks = data as unknown as Record<
-      string,
-      { views?: { median?: { numberOfItems: number; value: number }[] } }
-    >;
-    const block = platform === 'instagram' ? blocks.reels : blocks.posts;
-    const median = block?.views?.median;
-    const widest = median?.[median.length - 1];
-    return widest ? Math.round(widest.value) : null;
-  } catch (error) {
-    deps.logger?.warn({ err: error, username }, 'performance data unavailable for a tracked post');
-    return null;
-  }
 }
 
 export type ReadOutcome = 'read' | 'disappeared' | 'cap_reached' | 'skipped';
