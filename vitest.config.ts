@@ -13,6 +13,8 @@ export default defineConfig({
       'site/src/**/*.test.ts',
       'portal/src/**/*.test.ts',
     ],
+    // One migrated template per run; each test file's database is a copy of it (db/src/testing.ts).
+    globalSetup: ['api/test/support/database-template.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

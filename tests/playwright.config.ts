@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { scaled } from './fixtures/timeouts.ts';
 import {
   e2eMode,
   freePort,
@@ -57,9 +58,10 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   // A shared 2-core VM under load runs axe over a dozen screens, or loads a lazy route, several
-  // times slower than a quiet one; these bounds catch hangs without failing slow-but-right runs.
-  timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // times slower than a quiet one; these bounds catch hangs without failing slow-but-right runs
+  // (scaled on CI, fixtures/timeouts.ts).
+  timeout: scaled(60_000),
+  expect: { timeout: scaled(10_000) },
   reporter: [
     ['list'],
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/results.json' }],
@@ -159,7 +161,7 @@ export default defineConfig({
             command: 'node ../scripts/start.ts',
             url: `${baseURL}/api/health`,
             reuseExistingServer: false,
-            timeout: 60_000,
+            timeout: scaled(60_000),
             env: {
               ...serverEnv(baseURL, process.env.E2E_DATA_DIR),
               ...google.settings,

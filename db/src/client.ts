@@ -61,6 +61,11 @@ export async function createDb(options: DatabaseOptions): Promise<DatabaseHandle
     'pgliteDir' in options
       ? await openPglite(options.pgliteDir)
       : await PGlite.create().then((memory) => ({ client: memory, close: () => memory.close() }));
+  return wrapPglite(client, close);
+}
+
+/** The handle over an open PGlite client; `close` is what closing the handle does. */
+export function wrapPglite(client: PGlite, close: () => Promise<void>): DatabaseHandle {
   const db = drizzlePglite({ client, schema, casing: 'snake_case' });
   return {
     db,

@@ -7,7 +7,7 @@
 import { type Context, Hono, type Next } from 'hono';
 import { html } from 'hono/html';
 import { type Order, OrderBook } from './orders.ts';
-import { type TestPerson, testPersons } from './persons.ts';
+import { FRESH_ADULT, freshAdult, type TestPerson, testPersons } from './persons.ts';
 
 /** A fault the API answers every call with, to try Kollab's handling of a BankID that misbehaves. */
 export type BankIdFault = 'maintenance' | 'internalError' | 'requestTimeout' | 'slow';
@@ -108,7 +108,10 @@ export function createBankIdStandIn(options: BankIdStandInOptions = {}): BankIdS
     const order = book.orders.get(c.req.param('orderRef'));
     if (!order) return c.html(page('BankID (stand-in)', scanForm('Ingen sådan order / No such order')), 404);
     const form = await c.req.parseBody();
-    const person = persons().find((candidate) => candidate.id === form.person);
+    const person =
+      form.person === FRESH_ADULT
+        ? freshAdult(new Date(now()))
+        : persons().find((candidate) => candidate.id === form.person);
     if (c.req.param('action') === 'cancel') book.fail(order, 'userCancel');
     else if (person) book.approve(order, person, now());
     else return c.html(page('BankID (stand-in)', orderForm(order, persons(), 'Välj en person / Pick a person')), 422);
@@ -139,7 +142,8 @@ ${order.status !== 'pending' ? html`<p role="status">${order.status}: ${order.hi
 ${persons.map(
   (person) => html`<label style="display:block"><input type="radio" name="person" value="${person.id}">
 ${person.label.sv} / ${person.label.en} — ${person.givenName} ${person.surname}, ${person.personalNumber}</label>`,
-)}</fieldset>
+)}<label style="display:block"><input type="radio" name="person" value="${FRESH_ADULT}">
+Ny vuxen / New adult — Nora Nyström, nytt personnummer varje gång / a new personal number each time</label></fieldset>
 <button>Godkänn / Approve</button>
 <button formaction="/app/${order.orderRef}/cancel">Avbryt / Cancel</button></form>`;
 }

@@ -1,3 +1,5 @@
+import { randomInt } from 'node:crypto';
+
 /**
  * The test persons a tester picks in the stand-in's "BankID app" page. Personal numbers are valid
  * (real date, Luhn check digit) so Kollab's own parser accepts them; the 17-year-old's birth date
@@ -34,6 +36,31 @@ export function testPersonalNumber(year: number, month: number, day: number, ser
   const date = `${String(year % 100).padStart(2, '0')}${String(month).padStart(2, '0')}${String(day).padStart(2, '0')}`;
   return `${String(year).slice(0, 2)}${date}${serial}${luhnCheckDigit(date + serial)}`;
 }
+
+/**
+ * An adult with a personal number of its own each time (born 25–60 years ago, a random day and
+ * serial), as a tester makes a new BankID in BankID's test environment: a personal number verifies
+ * one Kollab account, so a test that verifies an account can run again.
+ */
+export function freshAdult(now: Date = new Date()): TestPerson {
+  const year = swedishToday(now).year - randomInt(25, 61);
+  return {
+    id: FRESH_ADULT,
+    label: { sv: 'Ny vuxen', en: 'New adult' },
+    personalNumber: testPersonalNumber(
+      year,
+      randomInt(1, 13),
+      randomInt(1, 29),
+      String(randomInt(0, 1000)).padStart(3, '0'),
+    ),
+    givenName: 'Nora',
+    surname: 'Nyström',
+    outcome: 'complete',
+  };
+}
+
+/** The form value of the adult with a new personal number each time (`freshAdult`). */
+export const FRESH_ADULT = 'fresh';
 
 function swedishToday(now: Date): { year: number; month: number } {
   const parts: Record<string, number> = {};
@@ -123,16 +150,5 @@ export function testPersons(now: Date = new Date()): TestPerson[] {
       'Startfel',
       'startFailed',
     ),
-    // Two more adults for the journey of creators paid by Swish (one per language): a personal number
-    // verifies one account only.
-    person(
-      'adult3',
-      'Vuxen (41 år)',
-      'Adult (41)',
-      testPersonalNumber(today.year - 41, 6, 12, '352'),
-      'Cecilia',
-      'Carlsson',
-    ),
-    person('adult4', 'Vuxen (29 år)', 'Adult (29)', testPersonalNumber(today.year - 29, 10, 3, '457'), 'David', 'Dahl'),
   ];
 }

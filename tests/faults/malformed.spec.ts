@@ -1,3 +1,4 @@
+import { scaled } from '../fixtures/timeouts.ts';
 import { ENGLISH, SWEDISH, searchAndReportRecover } from './discovery-steps.ts';
 import { expectFailedLoads, expectServerSurvived, openDiscoveryAsBrand, test } from './fixtures.ts';
 
@@ -11,7 +12,7 @@ test.describe('a provider answering 200 with a body that is not JSON', () => {
     pageErrors,
     server,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     await openDiscoveryAsBrand(page, /^Kvar: /);
 
     const reportPath = await searchAndReportRecover(
@@ -33,7 +34,7 @@ test.describe('a provider answering 200 with JSON of the wrong shape', () => {
     pageErrors,
     server,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     await openDiscoveryAsBrand(page, /^Left: /, 'en');
 
     const reportPath = await searchAndReportRecover(

@@ -1,3 +1,4 @@
+import { scaled } from '../fixtures/timeouts.ts';
 import { checkPage } from '../fixtures/visit.ts';
 import { SWEDISH, searchAndReportRecover } from './discovery-steps.ts';
 import { expect, expectFailedLoads, expectServerSurvived, openDiscoveryAsBrand, test } from './fixtures.ts';
@@ -14,7 +15,7 @@ test('a rate-limited provider: search, report and refresh say so in Swedish and 
   pageErrors,
   server,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(scaled(90_000));
   await openDiscoveryAsBrand(page, /^Kvar: /);
 
   const reportPath = await searchAndReportRecover(page, SWEDISH, RATE_LIMITED, { search: true });

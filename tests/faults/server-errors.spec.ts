@@ -1,3 +1,4 @@
+import { scaled } from '../fixtures/timeouts.ts';
 import { SWEDISH, searchAndReportRecover, searchRecovers } from './discovery-steps.ts';
 import { expectFailedLoads, expectServerSurvived, openDiscoveryAsBrand, test } from './fixtures.ts';
 
@@ -13,7 +14,7 @@ test.describe('a provider answering 500', () => {
     pageErrors,
     server,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     await openDiscoveryAsBrand(page, /^Kvar: /);
 
     const reportPath = await searchAndReportRecover(page, SWEDISH, PROVIDER_ERROR, { report: true });
@@ -34,7 +35,7 @@ for (const status of [502, 503]) {
       pageErrors,
       server,
     }) => {
-      test.setTimeout(60_000);
+      test.setTimeout(scaled(60_000));
       await openDiscoveryAsBrand(page, /^Kvar: /);
 
       await searchRecovers(page, SWEDISH, PROVIDER_ERROR);

@@ -1,3 +1,4 @@
+import { scaled } from '../fixtures/timeouts.ts';
 import { checkPage } from '../fixtures/visit.ts';
 import { expect, expectFailedLoads, expectServerSurvived, openDiscoveryAsBrand, test } from './fixtures.ts';
 
@@ -7,7 +8,7 @@ test.describe('a provider that answers every request a second late', () => {
   test.use({ faults: 'latency=1000' });
 
   test('search and report show that they are loading, then their answers', async ({ page, server }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     await openDiscoveryAsBrand(page, /^Kvar: /);
 
     await page.getByRole('button', { name: 'Sök', exact: true }).click();
@@ -38,7 +39,7 @@ test.describe('a provider that never answers', () => {
     pageErrors,
     server,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     // Even the balance times out: the strip says so instead of waiting for ever.
     await openDiscoveryAsBrand(page, 'Saldot kunde inte läsas just nu');
 

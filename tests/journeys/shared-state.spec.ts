@@ -1,5 +1,6 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { expect, test } from '../fixtures/test.ts';
+import { scaled } from '../fixtures/timeouts.ts';
 import { checkPage } from '../fixtures/visit.ts';
 import { SERVED_BY } from '../support/round-robin-proxy.ts';
 import { proxiedInstanceNames, RATE_LIMIT_MULTIPLIER } from '../support/server-env.ts';
@@ -66,7 +67,7 @@ test('chat messages posted to any instance arrive live; a flood is stopped at th
   page,
   pageErrors,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   // A fresh, verified creator (the page's own cookies, in English) with a claim, hence a conversation.
   const url = baseUrl();
   await page.context().addCookies([{ name: 'locale', value: 'en', url }]);

@@ -1,4 +1,5 @@
 import { expect, test } from '../fixtures/test.ts';
+import { scaled } from '../fixtures/timeouts.ts';
 import { checkPage } from '../fixtures/visit.ts';
 import { linkIn, mailTo, uniqueEmail } from '../site/mail.ts';
 import { baseUrl } from './actors.ts';
@@ -12,7 +13,7 @@ for (const locale of LOCALES) {
     page,
     context,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     const email = uniqueEmail(`visitor-${locale}`);
     // A visitor who chose the language before: `/` sends English readers to `/en/`.
     await context.addCookies([{ name: 'locale', value: locale, url: baseUrl() }]);

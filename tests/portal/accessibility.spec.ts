@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signInAdminByApi } from '../fixtures/api.ts';
 import { expect, test } from '../fixtures/test.ts';
+import { scaled } from '../fixtures/timeouts.ts';
 
 const SIGNED_OUT: [path: string, heading: string][] = [
   ['/app/login?error=CredentialsSignin', 'Logga in på Kollab'],
@@ -49,7 +50,7 @@ test.describe('portal accessibility', () => {
   test('axe finds no violations on the results screens (the brand’s campaign results, the admin lists)', async ({
     page,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     await page.goto('/app/login');
     await page.getByRole('textbox', { name: 'E-postadress' }).fill('brand@demo.kollab.se');
     await page.getByLabel(/^Lösenord/).fill('demo-brand-2026');

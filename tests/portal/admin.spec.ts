@@ -1,6 +1,7 @@
 import type { APIRequestContext } from '@playwright/test';
 import { signInAdminByApi, signInByApi } from '../fixtures/api.ts';
 import { expect, test } from '../fixtures/test.ts';
+import { scaled } from '../fixtures/timeouts.ts';
 import { checkPage } from '../fixtures/visit.ts';
 import { linkInNewestMail } from './mail.ts';
 
@@ -26,7 +27,7 @@ test.describe('admin console', () => {
     baseURL,
   }) => {
     // API set-up, sign-in, the lazy shell and the data grid's chunk: more than the default 30 s on a busy machine.
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     const origin = baseURL ?? '';
     const suffix = `${Date.now()}-${Math.random().toString(36).slice(2, 8)}`;
     const email = `admin-claim-${suffix}@example.com`;
@@ -113,7 +114,7 @@ test.describe('admin console', () => {
 
 test.describe('provider usage', () => {
   test('an admin sees what a brand spent at the data provider today', async ({ page, playwright, baseURL }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(60_000));
     const origin = baseURL ?? '';
     // The demo brand opens a report it has not opened before: one credit, booked for today.
     const brand = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
@@ -143,7 +144,7 @@ test.describe('provider usage', () => {
 
 test.describe('failed jobs', () => {
   test('an admin opens the failed jobs (dead letters) from the console', async ({ page }) => {
-    test.setTimeout(60_000);
+    test.setTimeout(scaled(60_000));
     await signInAdminByApi(page.request);
     await page.goto('/app/admin');
     await page.getByRole('link', { name: /^Misslyckade jobb/ }).click();

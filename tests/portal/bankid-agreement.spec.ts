@@ -3,6 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { signInByApi } from '../fixtures/api.ts';
 import { expect, test } from '../fixtures/test.ts';
+import { scaled } from '../fixtures/timeouts.ts';
 import { checkPage } from '../fixtures/visit.ts';
 import { linkInNewestMail } from './mail.ts';
 
@@ -48,7 +49,7 @@ for (const locale of ['sv', 'en'] as const) {
     playwright,
     baseURL,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     const text = TEXT[locale];
     const email = `agreement-${locale}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     const creator = page.request;

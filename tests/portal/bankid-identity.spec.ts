@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { signInByApi } from '../fixtures/api.ts';
 import { expect, test } from '../fixtures/test.ts';
+import { scaled } from '../fixtures/timeouts.ts';
 import { checkPage } from '../fixtures/visit.ts';
 import { linkInNewestMail } from './mail.ts';
 
@@ -67,7 +68,7 @@ for (const locale of ['sv', 'en'] as const) {
     test('a creator verifies with the QR code shown, changing each second, and approves in the app', async ({
       page,
     }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(scaled(90_000));
       const text = TEXT[locale];
       await newCreator(page, locale);
       await page.goto(`/app/account?locale=${locale}`);
@@ -84,7 +85,7 @@ for (const locale of ['sv', 'en'] as const) {
     });
 
     test('a 17-year-old is refused with the right message and nothing changes', async ({ page }) => {
-      test.setTimeout(90_000);
+      test.setTimeout(scaled(90_000));
       const text = TEXT[locale];
       await newCreator(page, locale);
       await page.goto(`/app/account?locale=${locale}`);

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signInAdminByApi, signInByApi } from '../fixtures/api.ts';
 import { expect, test, watchContentSecurityPolicy } from '../fixtures/test.ts';
+import { scaled } from '../fixtures/timeouts.ts';
 import { checkPage } from '../fixtures/visit.ts';
 
 const BRAND = { email: 'brand@demo.kollab.se', password: 'demo-brand-2026' };
@@ -122,7 +123,7 @@ for (const locale of ['sv', 'en'] as const) {
     baseURL,
   }) => {
     // Two signed-in contexts, the admin's two-factor turn and the data grid's chunk.
-    test.setTimeout(120_000);
+    test.setTimeout(scaled(120_000));
     const origin = baseURL ?? '';
     const title = `Fakturakampanj ${locale} ${Date.now()}`;
     const errors: string[] = [];

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from '@playwright/test';
 import { expect402, payByCard } from '../fixtures/pay.ts';
 import { expect, test, watchContentSecurityPolicy } from '../fixtures/test.ts';
+import { scaled } from '../fixtures/timeouts.ts';
 import { linkInNewestMail } from './mail.ts';
 
 const BRAND = { email: 'brand@demo.kollab.se', password: 'demo-brand-2026' };
@@ -86,7 +87,7 @@ test.describe('campaigns, matching and claims', () => {
     baseURL,
   }) => {
     // Three browsers' worth of steps; 17 s on a quiet machine, past 120 s on a loaded CI runner.
-    test.setTimeout(240_000);
+    test.setTimeout(scaled(240_000));
     const origin = baseURL ?? '';
     const title = `Vårens picknickkaffe ${Date.now().toString(36)}`;
     const creatorName = `Kim Kampanj ${Math.random().toString(36).slice(2, 6)}`;

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { servePictures, signInByApi } from '../fixtures/api.ts';
 import { expect, test } from '../fixtures/test.ts';
+import { scaled } from '../fixtures/timeouts.ts';
 
 const BRAND = { email: 'brand@demo.kollab.se', password: 'demo-brand-2026' };
 const CREATOR = { email: 'creator@demo.kollab.se', password: 'demo-creator-2026' };
@@ -21,7 +22,7 @@ test.describe('influencer discovery', () => {
     page,
   }) => {
     // Sign-in, the lazy discovery chunks and several provider round trips on a busy machine.
-    test.setTimeout(120_000);
+    test.setTimeout(scaled(120_000));
     await servePictures(page);
     await signInByApi(page.request, BRAND.email, BRAND.password);
     await page.goto('/app/');
@@ -126,7 +127,7 @@ test.describe('influencer discovery', () => {
     page,
     pageErrors,
   }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     await servePictures(page);
     await signInByApi(page.request, BRAND.email, BRAND.password);
     await page.goto('/app/discovery?locale=en');

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { signInAdminByApi, signInByApi } from '../fixtures/api.ts';
 import { expect, test } from '../fixtures/test.ts';
+import { scaled } from '../fixtures/timeouts.ts';
 import { checkPage } from '../fixtures/visit.ts';
 import { linkInNewestMail, newestMailTo } from './mail.ts';
 import { camt054Answer } from './payout-answer.ts';
@@ -22,8 +23,8 @@ const TEXT = {
     breakdown: 'Din ersättning',
     privateGets: /Du får\s*1\s332,00\skr/,
     fTaxGets: /Du får\s*2\s500,00\skr/,
-    // The stand-in's extra adults, one per language (a personal number verifies one account).
-    bankIdPerson: /Cecilia Carlsson/,
+    // A personal number verifies one account: the stand-in's new adult has a new one each time.
+    bankIdPerson: /Nora Nyström/,
     verify: 'Verifiera med BankID',
     openHere: 'Öppna BankID på den här enheten',
     verified: 'Verifierad med BankID',
@@ -51,7 +52,7 @@ const TEXT = {
     breakdown: 'Your pay',
     privateGets: /You get\s*SEK\s1,332\.00/,
     fTaxGets: /You get\s*SEK\s2,500\.00/,
-    bankIdPerson: /David Dahl/,
+    bankIdPerson: /Nora Nyström/,
     verify: 'Verify with BankID',
     openHere: 'Open BankID on this device',
     verified: 'Verified with BankID',
@@ -168,7 +169,7 @@ for (const locale of ['sv', 'en'] as const) {
     playwright,
     baseURL,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(scaled(240_000));
     const origin = baseURL ?? '';
     const brand = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
     await signInByApi(brand, BRAND.email, BRAND.password);

@@ -3,6 +3,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
 import { expect402, PAY_TEXTS, payByCard } from '../fixtures/pay.ts';
 import { expect, test } from '../fixtures/test.ts';
+import { scaled } from '../fixtures/timeouts.ts';
 import { checkPage } from '../fixtures/visit.ts';
 import { LOCALES, TEXTS } from '../journeys/texts.ts';
 import { linkInNewestMail } from './mail.ts';
@@ -49,7 +50,7 @@ for (const locale of LOCALES) {
     playwright,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(scaled(120_000));
     const origin = baseURL ?? '';
     await page.setViewportSize({ width: 360, height: 800 });
     await signUp(page.request, 'brand', locale, origin);

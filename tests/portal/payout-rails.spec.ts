@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signInAdminByApi, signInByApi } from '../fixtures/api.ts';
 import { expect, test } from '../fixtures/test.ts';
+import { scaled } from '../fixtures/timeouts.ts';
 import { checkPage } from '../fixtures/visit.ts';
 import { linkInNewestMail, newestMailTo } from './mail.ts';
 import { camt054Answer } from './payout-answer.ts';
@@ -134,7 +135,7 @@ for (const locale of ['sv', 'en'] as const) {
     playwright,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(scaled(120_000));
     const text = TEXT[locale];
     const origin = baseURL ?? '';
     const brand = await brandRequest(playwright, origin);
@@ -199,7 +200,7 @@ for (const locale of ['sv', 'en'] as const) {
   });
 }
 
-/** Verifies the signed-in creator on `page` with BankID in the stand-in's app, as Bo Bengtsson. */
+/** Verifies the signed-in creator on `page` with BankID in the stand-in's app, as a new adult (a number of its own). */
 async function verifyWithBankId(page: Page): Promise<void> {
   await page.goto('/app/account?locale=sv');
   await page.getByRole('button', { name: 'Verifiera med BankID' }).click();
@@ -207,22 +208,21 @@ async function verifyWithBankId(page: Page): Promise<void> {
     page.waitForEvent('popup'),
     page.getByRole('link', { name: 'Öppna BankID på den här enheten' }).click(),
   ]);
-  await app.getByRole('radio', { name: /Bo Bengtsson/ }).check();
+  await app.getByRole('radio', { name: /Nora Nyström/ }).check();
   await app.getByRole('button', { name: 'Godkänn / Approve' }).click();
   await expect(app.getByRole('status')).toBeVisible();
   await app.close();
   await expect(page.getByText('Verifierad med BankID')).toBeVisible({ timeout: 15_000 });
 }
 
-// One language: a personal number verifies one account, and Bo Bengtsson is the stand-in's only
-// adult left for it (Anna and Omar verify in bankid-identity.spec.ts).
+// One language: the Swish payout reads the same in both (the bank journeys above run in each).
 test('Swish payout (sv): the admin pays a verified creator through the Swish stand-in', async ({
   page,
   browser,
   playwright,
   baseURL,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(scaled(120_000));
   const origin = baseURL ?? '';
   const brand = await brandRequest(playwright, origin);
   const creator = await creatorWithWithdrawals(

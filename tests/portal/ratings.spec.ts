@@ -1,6 +1,7 @@
 import type { APIRequestContext, APIResponse, Locator } from '@playwright/test';
 import { signInByApi } from '../fixtures/api.ts';
 import { expect, test } from '../fixtures/test.ts';
+import { scaled } from '../fixtures/timeouts.ts';
 import { checkPage } from '../fixtures/visit.ts';
 import { baseUrl, expectNoPageErrors, openActor, uniqueSuffix } from '../journeys/actors.ts';
 import { linkInNewestMail } from './mail.ts';
@@ -100,7 +101,7 @@ for (const locale of ['sv', 'en'] as const) {
   test(`ratings (${locale}): the brand rates, the creator sees only that it did, rates back, and both see both`, async ({
     browser,
   }) => {
-    test.setTimeout(120_000);
+    test.setTimeout(scaled(120_000));
     const brandActor = await openActor(browser, locale);
     const creatorActor = await openActor(browser, locale);
     await signInByApi(brandActor.context.request, BRAND.email, BRAND.password, baseUrl());

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { signInAdminByApi, signInByApi } from '../fixtures/api.ts';
 import { expect, test, watchContentSecurityPolicy } from '../fixtures/test.ts';
+import { scaled } from '../fixtures/timeouts.ts';
 import { checkPage } from '../fixtures/visit.ts';
 import { linkInNewestMail } from './mail.ts';
 
@@ -109,7 +110,7 @@ for (const locale of ['sv', 'en'] as const) {
     baseURL,
   }) => {
     // Three actors, the admin's two-factor turn and several lazy pages on a busy machine.
-    test.setTimeout(150_000);
+    test.setTimeout(scaled(150_000));
     const origin = baseURL ?? '';
     const name = await signUpCreator(page.request, locale);
     const campaigns = await send<{ id: string; title: string }[]>(

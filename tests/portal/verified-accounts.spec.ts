@@ -1,6 +1,7 @@
 import type { APIRequestContext, APIResponse } from '@playwright/test';
 import { signInByApi } from '../fixtures/api.ts';
 import { expect, test } from '../fixtures/test.ts';
+import { scaled } from '../fixtures/timeouts.ts';
 import { checkPage } from '../fixtures/visit.ts';
 import { baseUrl, expectNoPageErrors, openActor, uniqueSuffix } from '../journeys/actors.ts';
 import { sampleProviderStandIn } from '../support/server-env.ts';
@@ -93,7 +94,7 @@ for (const locale of ['sv', 'en'] as const) {
     pageErrors,
     browser,
   }) => {
-    test.setTimeout(180_000);
+    test.setTimeout(scaled(180_000));
     const request = page.context().request;
     await creatorWithHandle(request, locale, handle);
 

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { ADMIN, enterAdminCode, signInByApi } from '../fixtures/api.ts';
 import { expect, test, watchContentSecurityPolicy } from '../fixtures/test.ts';
+import { scaled } from '../fixtures/timeouts.ts';
 import { linkInNewestMail } from './mail.ts';
 
 const BRAND = { email: 'brand@demo.kollab.se', password: 'demo-brand-2026' };
@@ -35,7 +36,7 @@ test.describe('earnings and withdrawals', () => {
     baseURL,
   }) => {
     // Two users, API set-up and the data grid's chunk: longer than the default 30 s on a busy machine.
-    test.setTimeout(90_000);
+    test.setTimeout(scaled(90_000));
     const origin = baseURL ?? '';
     const email = `withdrawal-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
     const password = 'ett långt lösenord 2026';

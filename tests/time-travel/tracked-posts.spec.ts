@@ -1,5 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { signInByApi } from '../fixtures/api.ts';
+import { scaled } from '../fixtures/timeouts.ts';
 import { checkPage } from '../fixtures/visit.ts';
 import { expectNoPageErrors } from '../journeys/actors.ts';
 import { actorOn, expect, newCreator, ok, post, type TimeTravelServer, test } from './fixtures.ts';
@@ -99,7 +100,7 @@ for (const locale of ['sv', 'en'] as const) {
     browser,
     server,
   }) => {
-    test.setTimeout(240_000);
+    test.setTimeout(scaled(240_000));
     const brandActor = await actorOn(browser, server, locale);
     const creatorActor = await actorOn(browser, server, locale);
     const brandApi = brandActor.context.request;
