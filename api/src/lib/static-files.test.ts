@@ -1,7 +1,14 @@
+import { execFileSync } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppWithBuild, createAppWithBuild } from '../../test/support/built-files.ts';
 import type { TestApp } from '../../test/support/test-app.ts';
 
+/** A script above the 1 KB the build compresses from. */
+const BIG_SCRIPT = `export const words = ${JSON.stringify(Array.from({ length: 400 }, (_, n) => `ord ${n}`))};\n`;
 let build: AppWithBuild;
 let t: TestApp;
 const html = { Accept: 'text/html,application/xhtml+xml' };
@@ -16,6 +23,7 @@ beforeAll(async () => {
     'site/favicon.svg': '<svg/>',
     'portal/index.html': '<div id="root"></div>',
     'portal/assets/index-abc.js': 'export {}',
+    'portal/assets/big-abc.js': BIG_SCRIPT,
     'secret.txt': 'outside the served folders',
   });
   t = build.t;
@@ -98,5 +106,56 @@ describe('the portal at /app', () => {
     const res = await t.app.request('/app/assets/index-abc.js');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+});
+
+describe('hashed assets as the build compressed them (scripts/precompress.ts)', () => {
+  const path = '/app/assets/big-abc.js';
+  beforeAll(() => {
+    const script = fileURLToPath(new URL('../../../scripts/precompress.ts', import.meta.url));
+    execFileSync(process.execPath, [script, join(build.root, 'portal/assets')]);
+  });
+
+  it('sends the Brotli copy to a browser that takes it, whole and with its own ETag', async () => {
+    const res = await t.app.request(path, { headers: { 'Accept-Encoding': 'gzip, deflate, br, zstd' } });
+    expect(res.status).toBe(200);
+    const copy = await readFile(join(build.root, 'portal/assets/big-abc.js.br'));
+    expect({
+      encoding: res.headers.get('content-encoding'),
+      vary: res.headers.get('vary'),
+      length: res.headers.get('content-length'),
+      type: res.headers.get('content-type'),
+      cache: res.headers.get('cache-control'),
+    }).toEqual({
+      encoding: 'br',
+      vary: 'Accept-Encoding',
+      length: String(copy.length),
+      type: 'text/javascript; charset=utf-8',
+      cache: 'public, max-age=31536000, immutable',
+    });
+    expect(copy.length).toBeLessThan(BIG_SCRIPT.length / 3);
+    expect(brotliDecompressSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(BIG_SCRIPT);
+    const etag = res.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^W\/"[0-9a-f]+-[0-9a-f]+-br"$/);
+    const again = await t.app.request(path, { headers: { 'Accept-Encoding': 'br', 'If-None-Match': etag } });
+    expect(again.status).toBe(304);
+  });
+
+  it('sends the gzip copy when Brotli is refused or not named', async () => {
+    for (const accept of ['gzip', 'br;q=0, gzip;q=0.8']) {
+      const res = await t.app.request(path, { headers: { 'Accept-Encoding': accept } });
+      expect(res.headers.get('content-encoding')).toBe('gzip');
+      expect(gunzipSync(Buffer.from(await res.arrayBuffer())).toString()).toBe(BIG_SCRIPT);
+      expect(res.headers.get('etag')).toMatch(/-gzip"$/);
+    }
+  });
+
+  it('sends the file itself to a client that takes no encoding, and leaves small files alone', async () => {
+    const plain = await t.app.request(path);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(await plain.text()).toBe(BIG_SCRIPT);
+    const small = await t.app.request('/app/assets/index-abc.js', { headers: { 'Accept-Encoding': 'br' } });
+    expect(small.headers.get('content-encoding')).toBeNull();
+    expect(await small.text()).toBe('export {}');
   });
 });

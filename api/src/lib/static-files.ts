@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
+import { findPrecompressed, PRECOMPRESSED_TYPES } from './precompressed.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -56,25 +57,36 @@ async function findFile(path: string): Promise<FoundFile | 'directory' | null> {
   }
 }
 
-/** Serves a file with a weak ETag; answers 304 when the browser's copy is current. */
-export function sendFile(
+/**
+ * Serves a file with a weak ETag; answers 304 when the browser's copy is current. A hashed asset
+ * goes out as the build's Brotli or gzip copy when the browser takes one (scripts/precompress.ts);
+ * everything else is compressed on the way by the app's compress middleware.
+ */
+export async function sendFile(
   c: Context,
   file: FoundFile,
   options: { status?: 200 | 404; immutable?: boolean; headers?: Record<string, string> } = {},
 ) {
-  const etag = `W/"${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}"`;
+  const type = extname(file.path).toLowerCase();
+  const copy =
+    options.immutable && PRECOMPRESSED_TYPES.has(type)
+      ? await findPrecompressed(file.path, c.req.header('Accept-Encoding'))
+      : null;
+  const tag = `${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}`;
+  const etag = copy ? `W/"${tag}-${copy.encoding}"` : `W/"${tag}"`;
   const headers: Record<string, string> = {
     ...options.headers,
-    'Content-Type': CONTENT_TYPES[extname(file.path).toLowerCase()] ?? 'application/octet-stream',
+    'Content-Type': CONTENT_TYPES[type] ?? 'application/octet-stream',
     'Cache-Control': options.immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
     ETag: etag,
+    ...(copy ? { 'Content-Encoding': copy.encoding, Vary: 'Accept-Encoding' } : {}),
   };
   if (options.status !== 404 && c.req.header('If-None-Match') === etag) {
     return c.body(null, 304, headers);
   }
-  headers['Content-Length'] = String(file.size);
+  headers['Content-Length'] = String(copy ? copy.size : file.size);
   if (c.req.method === 'HEAD') return c.body(null, options.status ?? 200, headers);
-  const body = Readable.toWeb(createReadStream(file.path)) as ReadableStream<Uint8Array>;
+  const body = Readable.toWeb(createReadStream(copy ? copy.path : file.path)) as ReadableStream<Uint8Array>;
   return c.body(body, options.status ?? 200, headers);
 }
 

@@ -6,6 +6,8 @@ import { createTestApp, type TestApp } from './test-app.ts';
 /** A test app serving a made-up site and portal build, and the way to end both. */
 export interface AppWithBuild {
   t: TestApp;
+  /** The folder holding `site/` and `portal/`. */
+  root: string;
   close(): Promise<void>;
 }
 
@@ -22,6 +24,7 @@ export async function createAppWithBuild(files: Record<string, string>): Promise
   const t = await createTestApp({ siteDir: join(root, 'site'), portalDir: join(root, 'portal') });
   return {
     t,
+    root,
     close: async () => {
       await t.close();
       await rm(root, { recursive: true, force: true });

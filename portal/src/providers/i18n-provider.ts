@@ -1,84 +1,27 @@
 import type { I18nProvider } from '@refinedev/core';
-import adminEn from '../locales/admin.en.json';
-import adminSv from '../locales/admin.sv.json';
-import billingEn from '../locales/billing.en.json';
-import billingSv from '../locales/billing.sv.json';
-import campaignsEn from '../locales/campaigns.en.json';
-import campaignsSv from '../locales/campaigns.sv.json';
-import chatEn from '../locales/chat.en.json';
-import chatSv from '../locales/chat.sv.json';
-import discoveryEn from '../locales/discovery.en.json';
-import discoverySv from '../locales/discovery.sv.json';
-import baseEn from '../locales/en.json';
-import identityEn from '../locales/identity.en.json';
-import identitySv from '../locales/identity.sv.json';
-import jobsEn from '../locales/jobs.en.json';
-import jobsSv from '../locales/jobs.sv.json';
-import moneyEn from '../locales/money.en.json';
-import moneySv from '../locales/money.sv.json';
-import paymentsEn from '../locales/payments.en.json';
-import paymentsSv from '../locales/payments.sv.json';
-import payoutsEn from '../locales/payouts.en.json';
-import payoutsSv from '../locales/payouts.sv.json';
-import ratingsEn from '../locales/ratings.en.json';
-import ratingsSv from '../locales/ratings.sv.json';
-import resultsEn from '../locales/results.en.json';
-import resultsSv from '../locales/results.sv.json';
-import baseSv from '../locales/sv.json';
-import taxEn from '../locales/tax.en.json';
-import taxSv from '../locales/tax.sv.json';
-import verificationEn from '../locales/verification.en.json';
-import verificationSv from '../locales/verification.sv.json';
+import type sv from './dictionary.sv';
 
 export type Locale = 'sv' | 'en';
-
-// One dictionary per area (base, campaigns, money, chat, admin, discovery, billing, payments, identity, ratings, tax, jobs, results, verification), merged. Each sv/en pair must have
-// exactly the same keys; these lines fail to compile otherwise.
-const sv = {
-  ...baseSv,
-  ...campaignsSv,
-  ...moneySv,
-  ...chatSv,
-  ...adminSv,
-  ...discoverySv,
-  ...billingSv,
-  ...paymentsSv,
-  ...identitySv,
-  ...payoutsSv,
-  ...ratingsSv,
-  ...taxSv,
-  ...jobsSv,
-  ...resultsSv,
-  ...verificationSv,
-};
-const en = {
-  ...baseEn,
-  ...campaignsEn,
-  ...moneyEn,
-  ...chatEn,
-  ...adminEn,
-  ...discoveryEn,
-  ...paymentsEn,
-  ...billingEn,
-  ...identityEn,
-  ...payoutsEn,
-  ...ratingsEn,
-  ...taxEn,
-  ...jobsEn,
-  ...resultsEn,
-  ...verificationEn,
-} satisfies Record<keyof typeof sv, string>;
 export type MessageKey = keyof typeof sv;
-const dictionaries: Record<Locale, Record<MessageKey, string>> = { sv, en } satisfies Record<
-  Locale,
-  Record<keyof typeof en, string>
->;
+type Dictionary = Record<MessageKey, string>;
+
+/** One chunk per language, so a page loads the texts of its own language only. */
+const loaders: Record<Locale, () => Promise<{ default: Dictionary }>> = {
+  sv: () => import('./dictionary.sv'),
+  en: () => import('./dictionary.en'),
+};
+const dictionaries: Partial<Record<Locale, Dictionary>> = {};
+
+/** Loads a language's texts (once); the app renders only after the first language's are in. */
+export async function loadLocale(locale: Locale): Promise<void> {
+  dictionaries[locale] ??= (await loaders[locale]()).default;
+}
 
 const COOKIE = 'locale';
 
 /** True when the dictionaries have `key`, for keys built at run time (`validation.<code>`). */
 export function isMessageKey(key: string): key is MessageKey {
-  return Object.hasOwn(dictionaries.sv, key);
+  return Object.hasOwn(dictionaries.sv ?? dictionaries.en ?? {}, key);
 }
 
 export function isLocale(value: unknown): value is Locale {
@@ -116,11 +59,12 @@ export function createI18nProvider(onChange: (locale: Locale) => void): I18nProv
   document.documentElement.lang = current;
   return {
     translate: (key, options, defaultMessage) => {
-      const text = (dictionaries[current] as Record<string, string>)[key];
+      const text = (dictionaries[current] as Record<string, string> | undefined)?.[key];
       return interpolate(text ?? defaultMessage ?? key, options);
     },
     changeLocale: async (locale) => {
       if (!isLocale(locale)) return;
+      await loadLocale(locale);
       current = locale;
       storeLocale(locale);
       document.documentElement.lang = locale;

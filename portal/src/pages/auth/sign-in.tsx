@@ -11,7 +11,7 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../components/auth/auth-layout';
 import { GoogleButton } from '../../components/auth/google-button';
 import { PasswordField } from '../../components/auth/password-field';
-import { TotpStep } from '../../components/auth/totp-step';
+import { PageLoader } from '../../components/layout/page-loader';
 import { useAuthProviders } from '../../hooks/use-auth-providers';
 import { useLocale } from '../../hooks/use-locale';
 import { useT } from '../../hooks/use-t';
@@ -23,6 +23,8 @@ import { EMAIL_PATTERN, textFieldProps } from '../../lib/form-field';
 import { SITE_LINKS } from '../../lib/site-links';
 import { signInWithCredentials, useSession } from '../../providers/session';
 
+// The code step (with passkeys' WebAuthn client) and the reset dialog load when they are needed.
+const TotpStep = lazy(async () => ({ default: (await import('../../components/auth/totp-step')).TotpStep }));
 const ForgotPasswordDialog = lazy(async () => ({
   default: (await import('../../components/auth/forgot-password-dialog')).ForgotPasswordDialog,
 }));
@@ -88,7 +90,9 @@ export function SignInPage() {
   if (needsCode) {
     return (
       <AuthLayout title={t('auth.totp.title')}>
-        <TotpStep callbackUrl={callbackUrl} onRestart={restart} />
+        <Suspense fallback={<PageLoader />}>
+          <TotpStep callbackUrl={callbackUrl} onRestart={restart} />
+        </Suspense>
       </AuthLayout>
     );
   }
