@@ -8,6 +8,11 @@
 //   chat: post to A, event streams on B          50 msg/s   budget p99 ≤ 250 ms from post to delivery
 //   campaign results (50 posts × 30 readings)    200 req/s   budget p99 ≤ 25 ms (issue 18)
 //
+// Two floors (issue 21) answer the same requests with only the work their answers need, so each API
+// row is also read against them (×floor): the campaign list's per-request SQL (session row, kept
+// page's check) through postgres.js in bare node:http (floor-list.ts), and the cached report's
+// bytes from a Map in bare Hono (floor-report.ts).
+//
 // Sign-in runs at 10 req/s because each attempt costs one argon2id verification (~40 ms of CPU): a
 // 2-core machine shared with PostgreSQL, a second instance and the load generator sustains about 30.
 // Both instances run with RATE_LIMIT_MULTIPLIER raised, so the bench measures sign-in and chat, not
@@ -22,8 +27,11 @@
 // BENCH_SIGNIN_RATE (10), BENCH_CHAT_RATE (50), BENCH_CHAT_CONVERSATIONS (20) change those loads;
 // BENCH_DATABASE_URL and BENCH_KEEP=1 as in seed.ts. Exits with 1 when a budget is missed.
 import type { ChildProcess } from 'node:child_process';
-import { loadavg } from 'node:os';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { fixedRateLoad, type LoadOptions, percentileOfSorted, saturate } from './campaigns-load.ts';
 import { type Conversation, chatFanOut, seedConversations } from './chat-fanout.ts';
 import { cpuSnapshot, cpuSpent } from './cpu.ts';
@@ -47,6 +55,8 @@ interface Row {
   non2xx: number;
   errors: number;
   saturation?: number;
+  /** The floor this row is read against (its saturation as the denominator of ×floor). */
+  floor?: Row;
   budget?: { text: string; met: boolean };
 }
 
@@ -115,7 +125,9 @@ async function measure(
 async function saturateRow(row: Row, options: Omit<LoadOptions, 'seconds' | 'rate' | 'connections'>, bare?: Row) {
   const result = await saturate({ ...options, ...SATURATION });
   row.saturation = result.throughput;
-  const ratio = bare?.saturation ? `  ${(result.throughput / bare.saturation).toFixed(3)} × bare Hono` : '';
+  const ratio = `${bare?.saturation ? `  ${(result.throughput / bare.saturation).toFixed(3)} × bare Hono` : ''}${
+    row.floor?.saturation ? `  ${(result.throughput / row.floor.saturation).toFixed(3)} × floor` : ''
+  }`;
   console.log(
     `  ${row.name.padEnd(30)} ${result.throughput.toFixed(0).padStart(6)} req/s  p50 ${ms(at(result.latencies, 50))}  p99 ${ms(at(result.latencies, 99))}  non-2xx ${result.non2xx}  errors ${result.errors}${ratio}`,
   );
@@ -125,13 +137,15 @@ function printTable(rows: Row[], bare: Row): void {
   const cells = (values: string[]) =>
     values.map((value, i) => (i === 0 ? value.padEnd(30) : value.padStart(i === values.length - 1 ? 0 : 9))).join(' ');
   console.log(
-    `\n${cells(['scenario', 'target', 'achieved', 'p50', 'p99', 'max', 'non-2xx', 'errors', 'max/s', '×bare', ' budget'])}`,
+    `\n${cells(['scenario', 'target', 'achieved', 'p50', 'p99', 'max', 'non-2xx', 'errors', 'max/s', '×bare', '×floor', ' budget'])}`,
   );
   for (const row of rows) {
     const saturation = row.saturation === undefined ? '-' : row.saturation.toFixed(0);
     const ratio =
       row.saturation === undefined || !bare.saturation ? '-' : (row.saturation / bare.saturation).toFixed(3);
     const budget = row.budget ? ` ${row.budget.text}: ${row.budget.met ? 'met' : 'MISSED'}` : ' -';
+    const floorRatio =
+      row.saturation === undefined || !row.floor?.saturation ? '-' : (row.saturation / row.floor.saturation).toFixed(3);
     console.log(
       cells([
         row.name,
@@ -144,6 +158,7 @@ function printTable(rows: Row[], bare: Row): void {
         String(row.errors),
         saturation,
         ratio,
+        floorRatio,
         budget,
       ]),
     );
@@ -200,6 +215,62 @@ try {
     met: at(results.latencies, 99) <= 25 && results.non2xx + results.errors === 0,
   };
 
+  // The floors, fed what the API answered: each list path's page (as the creator without claims
+  // sees it) and the report, gzipped once.
+  const floorDir = await mkdtemp(join(tmpdir(), 'kollab-bench-floor-'));
+  const pages: Record<string, { ids: string[]; brandIds: string[]; gzip: string }> = {};
+  for (const path of new Set(CAMPAIGN_LIST_PATHS)) {
+    const text = await (await fetch(`${baseA}${path}`, { headers: { cookie: bench.creatorCookie } })).text();
+    const { data } = JSON.parse(text) as { data: { id: string; brand: { id: string } }[] };
+    const ids = data.map((campaign) => campaign.id);
+    const brandIds = [...new Set(data.map((campaign) => campaign.brand.id))];
+    pages[path] = { ids, brandIds, gzip: gzipSync(text).toString('base64') };
+  }
+  const reportText = await (await fetch(`${baseA}${REPORT_PATH}`, { headers: { cookie: bench.brandCookie } })).text();
+  await writeFile(join(floorDir, 'pages.json'), JSON.stringify(pages));
+  await writeFile(
+    join(floorDir, 'report.json'),
+    JSON.stringify({ [REPORT_PATH]: gzipSync(reportText).toString('base64') }),
+  );
+  const [listFloorPort, reportFloorPort] = [await freePort(), await freePort()];
+  const listFloor = startProcess(
+    [
+      fileURLToPath(new URL('./floor-list.ts', import.meta.url)),
+      String(listFloorPort),
+      bench.url,
+      join(floorDir, 'pages.json'),
+    ],
+    {},
+  );
+  const reportFloor = startProcess(
+    [
+      fileURLToPath(new URL('./floor-report.ts', import.meta.url)),
+      String(reportFloorPort),
+      join(floorDir, 'report.json'),
+    ],
+    {},
+  );
+  children.push(listFloor, reportFloor);
+  const [listFloorBase, reportFloorBase] = [listFloorPort, reportFloorPort].map(
+    (port) => `http://127.0.0.1:${port}`,
+  ) as [string, string];
+  await waitFor200(`${reportFloorBase}${REPORT_PATH}`, performance.now());
+  await rm(floorDir, { recursive: true, force: true }).catch(() => {});
+  const listFloorOptions = { ...listOptions, base: listFloorBase };
+  const listFloorRow = await measure('floor: list SQL, node:http', listFloor.pid ?? 0, {
+    ...listFloorOptions,
+    rate: 500,
+    connections: 64,
+  });
+  const reportFloorOptions = { ...reportOptions, base: reportFloorBase };
+  const reportFloorRow = await measure('floor: report bytes, Hono', reportFloor.pid ?? 0, {
+    ...reportFloorOptions,
+    rate: 200,
+    connections: 20,
+  });
+  list.floor = listFloorRow;
+  report.floor = reportFloorRow;
+
   const signInOptions = await signInRequests(baseA);
   let sessionsBefore = 0;
   const signIn = await measure(
@@ -252,7 +323,9 @@ try {
 
   console.log(`\nsaturation: closed loop, ${SATURATION.connections} connections, ${SATURATION.seconds} s each`);
   await saturateRow(bare, bareOptions);
+  await saturateRow(listFloorRow, listFloorOptions, bare);
   await saturateRow(list, listOptions, bare);
+  await saturateRow(reportFloorRow, reportFloorOptions, bare);
   await saturateRow(report, reportOptions, bare);
   await saturateRow(results, resultsOptions, bare);
   await saturateRow(signIn, signInOptions, bare);
@@ -266,7 +339,18 @@ try {
     met: at(report.latencies, 99) <= 10 && report.non2xx + report.errors === 0 && usage.credits === 1,
   };
 
-  const rows = [bare, list, report, results, signIn, chat];
+  // Issue 21's lean-path goals, as ratios of one run's saturation throughputs.
+  const ratio = (row: Row, to: Row | undefined) => (row.saturation ?? 0) / (to?.saturation || Number.POSITIVE_INFINITY);
+  list.budget = {
+    text: `${list.budget?.text}, ≥ 0.60 × floor, ≥ 0.15 × bare`,
+    met: !!list.budget?.met && ratio(list, listFloorRow) >= 0.6 && ratio(list, bare) >= 0.15,
+  };
+  report.budget = {
+    text: `${report.budget.text}, ≥ 0.40 × bare`,
+    met: report.budget.met && ratio(report, bare) >= 0.4,
+  };
+
+  const rows = [bare, listFloorRow, list, reportFloorRow, report, results, signIn, chat];
   printTable(rows, bare);
   if (rows.some((row) => row.budget && !row.budget.met)) process.exitCode = 1;
 } finally {
