@@ -9,16 +9,12 @@
 // Exits with 1 when a budget is missed.
 // Usage: npm run bench:portal [-- --no-build] [-- --runs=3]
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { decodeBase32IgnorePadding } from '@oslojs/encoding';
 import { generateTOTP } from '@oslojs/otp';
-import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET } from '../db/src/seed.ts';
-import { freePort, median, startProcess, stopProcess, waitFor200 } from './lib.ts';
+import { median } from './lib.ts';
+import { startLighthouseRig } from './lighthouse.ts';
 
 const MIN_PERFORMANCE = 95;
 const MAX_LCP_MS = 2_000;
@@ -79,40 +75,20 @@ async function signIn(origin: string, role: 'creator' | 'brand' | 'admin'): Prom
   return jar.header();
 }
 
-const dataDir = await mkdtemp(join(tmpdir(), 'kollab-bench-portal-'));
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const server = startProcess([join(repoRoot, 'scripts/start.ts')], {
-  PORT: String(port),
-  DATA_DIR: dataDir,
-  PUBLIC_URL: origin,
-  LOG_LEVEL: 'warn',
-  DATABASE_URL: '',
-});
-const chrome = await launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
+const rig = await startLighthouseRig('portal');
+const { origin } = rig;
 
-/** One Lighthouse run; runs without a largest contentful paint (headless now and then) are repeated. */
+/** A performance-only run, with the session's cookie when there is one. */
 async function auditPage(url: string, cookie: string | undefined) {
-  for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
-    });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (result.lhr.categories.performance?.score != null || attempt === 3) return result.lhr;
-    console.log(`    (retrying ${url}: ${result.lhr.runtimeError?.code ?? 'no performance score'})`);
-  }
+  const result = await rig.audit(url, {
+    onlyCategories: ['performance'],
+    ...(cookie ? { extraHeaders: { Cookie: cookie } } : {}),
+  });
+  return result.lhr;
 }
 
 let failed = false;
 try {
-  await waitFor200(`${origin}/api/health`, performance.now(), 90_000);
   const cookies = {
     creator: await signIn(origin, 'creator'),
     brand: await signIn(origin, 'brand'),
@@ -171,9 +147,7 @@ try {
     );
   }
 } finally {
-  chrome.kill();
-  await stopProcess(server);
-  await rm(dataDir, { recursive: true, force: true });
+  await rig.stop();
 }
 
 console.log(`\nbudgets: ${failed ? 'MISSED' : 'met'}`);

@@ -5,14 +5,11 @@
 // Builds the site, starts the real server on a free port with a fresh data folder, measures, stops.
 // Usage: npm run bench:site [-- --no-build] [-- --runs=3]
 import { execFileSync } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
-import { freePort, median, startProcess, stopProcess, waitFor200 } from './lib.ts';
+import { median } from './lib.ts';
+import { startLighthouseRig } from './lighthouse.ts';
 
 const PAGES = [
   '/',
@@ -39,38 +36,12 @@ if (!args.includes('--no-build')) {
   });
 }
 
-const dataDir = await mkdtemp(join(tmpdir(), 'kollab-bench-site-'));
-const port = await freePort();
-const origin = `http://127.0.0.1:${port}`;
-const server = startProcess([join(repoRoot, 'scripts/start.ts')], {
-  PORT: String(port),
-  DATA_DIR: dataDir,
-  PUBLIC_URL: origin,
-  LOG_LEVEL: 'warn',
-  DATABASE_URL: '',
-});
-const chrome = await launch({
-  chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-});
-
-/**
- * One Lighthouse run. Headless Chromium now and then yields a trace without a largest contentful
- * paint (LanternError NO_LCP), which leaves the performance score empty; such runs are repeated.
- */
-async function auditPage(url: string, port: number) {
-  for (let attempt = 1; ; attempt++) {
-    const result = await lighthouse(url, { port, output: 'json', logLevel: 'error' });
-    if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    if (result.lhr.categories.performance?.score != null || attempt === 3) return result;
-    console.log(`    (retrying ${url}: ${result.lhr.runtimeError?.code ?? 'no performance score'})`);
-  }
-}
+const rig = await startLighthouseRig('site');
+const { origin } = rig;
+const auditPage = (url: string) => rig.audit(url);
 
 let failed = false;
 try {
-  await waitFor200(`${origin}/api/health`, performance.now(), 60_000);
-
   // Landing page JavaScript: every script the HTML loads or inlines, gzipped one by one (as served).
   for (const path of ['/', '/en/']) {
     const html = await (await fetch(origin + path)).text();
@@ -95,7 +66,7 @@ try {
 
   // One discarded run first: the first audit in a fresh Chromium also pays for the browser's own
   // start-up work, which shows up as blocking time on whichever page comes first.
-  await auditPage(`${origin}/`, chrome.port);
+  await auditPage(`${origin}/`);
 
   console.log(`\nLighthouse ${runs} run(s) per page, mobile preset, median:`);
   console.log(`${'page'.padEnd(40)} perf  a11y  best  seo`);
@@ -103,7 +74,7 @@ try {
     const scores: Record<Category, number[]> = { performance: [], accessibility: [], 'best-practices': [], seo: [] };
     const problems = new Set<string>();
     for (let run = 0; run < runs; run++) {
-      const result = await auditPage(origin + path, chrome.port);
+      const result = await auditPage(origin + path);
       for (const category of Object.keys(MIN_SCORES) as Category[]) {
         const details = result.lhr.categories[category];
         scores[category].push(Math.round((details?.score ?? 0) * 100));
@@ -138,9 +109,7 @@ try {
     for (const problem of problems) console.log(`    ${problem}`);
   }
 } finally {
-  chrome.kill();
-  await stopProcess(server);
-  await rm(dataDir, { recursive: true, force: true });
+  await rig.stop();
 }
 
 console.log(`\nbudgets: ${failed ? 'MISSED' : 'met'}`);
