@@ -6,4 +6,4 @@ export { newId } from './schema/columns.ts';
 export * as schema from './schema/index.ts';
 export type { SeedOptions } from './seed.ts';
 export { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET, seedDemo } from './seed.ts';
-export { createTestDatabase, prepareTestTemplate, TEMPLATE_ENV } from './testing.ts';
+export { createTestDatabase, prepareTestTemplate } from './testing.ts';

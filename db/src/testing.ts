@@ -12,7 +12,25 @@ import { migrate } from './migrate.ts';
  * api/test/support/database-template.ts): the PostgreSQL database to copy, and the PGlite data
  * directory as a `dumpDataDir()` tarball. Without them each test database is migrated from empty.
  */
-export const TEMPLATE_ENV = { postgres: 'KOLLAB_TEST_PG_TEMPLATE', pglite: 'KOLLAB_TEST_PGLITE_TEMPLATE' } as const;
+const TEMPLATE_ENV = { postgres: 'KOLLAB_TEST_PG_TEMPLATE', pglite: 'KOLLAB_TEST_PGLITE_TEMPLATE' } as const;
+
+/**
+ * A new database on the server at `serverUrl` (a copy of `template` when given), open with a pool
+ * of `max`; closing the handle drops it.
+ */
+async function serverDatabase(serverUrl: string, prefix: string, max: number, template?: string) {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database ${name}${template ? ` template ${template}` : ''}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const inner = await createDb({ url: url.toString(), max });
+  const drop = async () => {
+    await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+  return { name, inner, drop };
+}
 
 /**
  * Makes the run's template (for vitest's global setup): a database migrated from empty, then
@@ -25,21 +43,13 @@ export async function prepareTestTemplate(
 ): Promise<() => Promise<void>> {
   const serverUrl = process.env.DATABASE_URL;
   if (serverUrl) {
-    const name = `kollab_template_${randomBytes(6).toString('hex')}`;
-    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
     // A copy needs the template without connections: this one is closed before any test starts.
-    const database = await createDb({ url: url.toString(), max: 2 });
-    await migrate(database);
-    await prepare(database);
-    await database.close();
+    const { name, inner, drop } = await serverDatabase(serverUrl, 'kollab_template', 2);
+    await migrate(inner);
+    await prepare(inner);
+    await inner.close();
     process.env[TEMPLATE_ENV.postgres] = name;
-    return async () => {
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end();
-    };
+    return drop;
   }
   const database = await createDb({ memory: true });
   await migrate(database);
@@ -67,19 +77,13 @@ export async function createTestDatabase(options: { migrated?: boolean } = {}): 
   const migrated = options.migrated !== false;
   let handle: DatabaseHandle;
   if (serverUrl) {
-    const name = `kollab_test_${randomBytes(6).toString('hex')}`;
     const template = migrated ? process.env[TEMPLATE_ENV.postgres] : undefined;
-    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}${template ? ` template ${template}` : ''}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    const inner = await createDb({ url: url.toString(), max: 4 });
+    const { inner, drop } = await serverDatabase(serverUrl, 'kollab_test', 4, template);
     handle = {
       ...inner,
       close: async () => {
         await inner.close();
-        await admin.unsafe(`drop database if exists ${name} with (force)`);
-        await admin.end();
+        await drop();
       },
     };
   } else {

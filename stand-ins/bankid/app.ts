@@ -109,7 +109,7 @@ export function createBankIdStandIn(options: BankIdStandInOptions = {}): BankIdS
     if (!order) return c.html(page('BankID (stand-in)', scanForm('Ingen sådan order / No such order')), 404);
     const form = await c.req.parseBody();
     const person =
-      form.person === FRESH_ADULT
+      form.person === FRESH_ADULT.id
         ? freshAdult(new Date(now()))
         : persons().find((candidate) => candidate.id === form.person);
     if (c.req.param('action') === 'cancel') book.fail(order, 'userCancel');
@@ -139,11 +139,13 @@ function orderForm(order: Order, persons: TestPerson[], error = '') {
 ${order.userVisibleData ? html`<pre style="white-space:pre-wrap">${order.userVisibleData}</pre>` : ''}
 ${order.status !== 'pending' ? html`<p role="status">${order.status}: ${order.hintCode}</p>` : ''}
 <form method="post" action="/app/${order.orderRef}/approve"><fieldset><legend>Testperson / Test person</legend>
-${persons.map(
+${[
+  ...persons,
+  { ...FRESH_ADULT, personalNumber: 'nytt personnummer varje gång / a new personal number each time' },
+].map(
   (person) => html`<label style="display:block"><input type="radio" name="person" value="${person.id}">
 ${person.label.sv} / ${person.label.en} — ${person.givenName} ${person.surname}, ${person.personalNumber}</label>`,
-)}<label style="display:block"><input type="radio" name="person" value="${FRESH_ADULT}">
-Ny vuxen / New adult — Nora Nyström, nytt personnummer varje gång / a new personal number each time</label></fieldset>
+)}</fieldset>
 <button>Godkänn / Approve</button>
 <button formaction="/app/${order.orderRef}/cancel">Avbryt / Cancel</button></form>`;
 }

@@ -37,6 +37,15 @@ export function testPersonalNumber(year: number, month: number, day: number, ser
   return `${String(year).slice(0, 2)}${date}${serial}${luhnCheckDigit(date + serial)}`;
 }
 
+/** The adult with a new personal number each time (`freshAdult`), as the app page lists it. */
+export const FRESH_ADULT = {
+  id: 'fresh',
+  label: { sv: 'Ny vuxen', en: 'New adult' },
+  givenName: 'Nora',
+  surname: 'Nyström',
+  outcome: 'complete',
+} as const satisfies Omit<TestPerson, 'personalNumber'>;
+
 /**
  * An adult with a personal number of its own each time (born 25–60 years ago, a random day and
  * serial), as a tester makes a new BankID in BankID's test environment: a personal number verifies
@@ -44,23 +53,13 @@ export function testPersonalNumber(year: number, month: number, day: number, ser
  */
 export function freshAdult(now: Date = new Date()): TestPerson {
   const year = swedishToday(now).year - randomInt(25, 61);
+  const serial = String(randomInt(0, 1000)).padStart(3, '0');
   return {
-    id: FRESH_ADULT,
-    label: { sv: 'Ny vuxen', en: 'New adult' },
-    personalNumber: testPersonalNumber(
-      year,
-      randomInt(1, 13),
-      randomInt(1, 29),
-      String(randomInt(0, 1000)).padStart(3, '0'),
-    ),
-    givenName: 'Nora',
-    surname: 'Nyström',
-    outcome: 'complete',
+    ...FRESH_ADULT,
+    label: { ...FRESH_ADULT.label },
+    personalNumber: testPersonalNumber(year, randomInt(1, 13), randomInt(1, 29), serial),
   };
 }
-
-/** The form value of the adult with a new personal number each time (`freshAdult`). */
-export const FRESH_ADULT = 'fresh';
 
 function swedishToday(now: Date): { year: number; month: number } {
   const parts: Record<string, number> = {};

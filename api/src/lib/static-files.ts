@@ -70,7 +70,7 @@ export async function sendFile(
   const type = extname(file.path).toLowerCase();
   const copy =
     options.immutable && PRECOMPRESSED_TYPES.has(type)
-      ? await findPrecompressed(file.path, c.req.header('Accept-Encoding'))
+      ? await findPrecompressed(file, c.req.header('Accept-Encoding'))
       : null;
   const tag = `${file.size.toString(16)}-${Math.floor(file.mtimeMs).toString(16)}`;
   const etag = copy ? `W/"${tag}-${copy.encoding}"` : `W/"${tag}"`;
