@@ -43,6 +43,7 @@ import { accountRoutes } from './modules/auth/account.routes.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { passkeyRoutes } from './modules/auth/passkeys.routes.ts';
 import { secondFactorRoutes } from './modules/auth/second-factor.routes.ts';
+import { createSessionCache } from './modules/auth/session.ts';
 import { sessionRoutes } from './modules/auth/sessions.routes.ts';
 import { twoFactorRoutes } from './modules/auth/two-factor.routes.ts';
 import { configureBilling } from './modules/billing/billing.hooks.ts';
@@ -57,6 +58,7 @@ import { cspReportRoutes } from './modules/csp-reports/csp-reports.routes.ts';
 import { deletionRequestRoutes } from './modules/deletion-requests/deletion-requests.routes.ts';
 import { createDiscoveryRoutes } from './modules/discovery/discovery.routes.ts';
 import type { Provider } from './modules/discovery/provider.ts';
+import { createCurrentAnswers } from './modules/discovery/provider-call.ts';
 import { mountDocs } from './modules/docs/docs.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
@@ -121,6 +123,7 @@ function isNulCharacterError(error: unknown): boolean {
 export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const app = createRouter();
   configureBilling(deps.env);
+  const sessionCache = createSessionCache(deps.bus, deps.env.INSTANCE_CACHE_MS);
 
   app.use(requestId());
   app.use(async (c, next) => {
@@ -135,6 +138,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     c.set('secrets', deps.secrets);
     c.set('storage', deps.storage);
     c.set('bus', deps.bus);
+    c.set('sessionCache', sessionCache);
     c.set('bankId', deps.bankId);
     c.set('swish', deps.swish);
     const started = performance.now();
@@ -192,7 +196,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', passkeyRoutes);
   app.route('/api', adminRoutes);
   app.route('/api', failedJobRoutes);
-  app.route('/api', createDiscoveryRoutes(deps.provider));
+  app.route('/api', createDiscoveryRoutes(deps.provider, createCurrentAnswers(deps.bus, deps.env.INSTANCE_CACHE_MS)));
   app.route('/api', createVerificationRoutes(deps.provider));
   app.route('/api', createPaymentRoutes(deps.payments));
   mountDocs(app);

@@ -87,6 +87,13 @@ const EnvSchema = z
     /** Withdrawals to a payout method added less than this many hours ago wait that long for an admin's review. */
     PAYOUT_METHOD_HOLD_HOURS: wholeNumber('hours', 0).default(24),
     CLIENT_LOG_RETENTION_DAYS: wholeNumber('days', 1).default(30),
+    /**
+     * How long an instance trusts a session or prepared provider answer held in memory without asking
+     * the database (ADR 035); PostgreSQL announces changes within milliseconds anyway. 0 keeps nothing.
+     */
+    INSTANCE_CACHE_MS: wholeNumber('milliseconds', 0)
+      .max(10 * 60 * 1000, 'expected at most 600000 milliseconds')
+      .default(60_000),
     SESSION_SECRET: optionalText.pipe(z.string().min(32, 'expected at least 32 characters').optional()),
     ENCRYPTION_KEY: optionalText.pipe(
       z

@@ -25,8 +25,12 @@ export interface DatabaseHandle {
   pglite?: PGlite;
   /** Applies pending migrations from the folder with the driver's own migrator. */
   migrate(migrationsFolder: string): Promise<void>;
-  /** LISTEN on a channel; NOTIFYs from any connection (any API instance) reach `handler`. */
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * LISTEN on a channel; NOTIFYs from any connection (any API instance) reach `handler`. `onListen`
+   * runs each time the LISTEN is (re)established: notifications sent while a dropped connection was
+   * reconnecting are lost, so whoever keeps state from them starts afresh there.
+   */
+  listen(channel: string, handler: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -50,8 +54,8 @@ export async function createDb(options: DatabaseOptions): Promise<DatabaseHandle
       kind: 'postgres',
       url: options.url,
       migrate: (migrationsFolder) => migratePostgres(db, { migrationsFolder }),
-      listen: async (channel, handler) => {
-        const subscription = await client.listen(channel, handler);
+      listen: async (channel, handler, onListen) => {
+        const subscription = await client.listen(channel, handler, onListen);
         return () => subscription.unlisten();
       },
       close: () => client.end({ timeout: 5 }),
@@ -72,7 +76,12 @@ export function wrapPglite(client: PGlite, close: () => Promise<void>): Database
     kind: 'pglite',
     pglite: client,
     migrate: (migrationsFolder) => migratePglite(db, { migrationsFolder }),
-    listen: async (channel, handler) => client.listen(channel, handler),
+    // One in-process database: LISTEN is never dropped, and NOTIFY arrives before the commit returns.
+    listen: async (channel, handler, onListen) => {
+      const unlisten = await client.listen(channel, handler);
+      onListen?.();
+      return unlisten;
+    },
     close,
   };
 }

@@ -1,11 +1,12 @@
 import type { Database, DatabaseKind } from '@kollab/db';
-import type { User } from '@kollab/db/schema';
+import type { sessions, User } from '@kollab/db/schema';
 import type { Logger } from 'pino';
 import type { Env } from '../env.ts';
 import type { BankId } from '../integrations/bankid/configure.ts';
 import type { Swish } from '../integrations/swish/configure.ts';
 import type { JobQueue } from '../jobs/queue.ts';
 import type { AfterResponse } from './after-response.ts';
+import type { InstanceCache } from './instance-cache.ts';
 import type { Mailer } from './mailer.ts';
 import type { MessageBus } from './message-bus.ts';
 import type { Secrets } from './secrets.ts';
@@ -29,6 +30,8 @@ export interface AppVariables {
   secrets: Secrets;
   storage: Storage;
   bus: MessageBus;
+  /** This instance's memory of session rows (ADR 035). */
+  sessionCache: InstanceCache<{ session: typeof sessions.$inferSelect; user: User }>;
   /** BankID's RP client, or undefined when BankID is not configured (ADR 026). */
   bankId: BankId | undefined;
   /** The Swish Payouts API (real or stand-in); undefined when neither is configured (ADR 029). */

@@ -4,6 +4,14 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 
 export const CHAT_CHANNEL = 'kollab_chat';
+/** Where PostgreSQL's triggers announce changed rows that instances keep in memory (migration 0031, ADR 035). */
+export const CACHE_CHANNEL = 'kollab_cache';
+
+/** The kinds of rows announced on `kollab_cache`: the trigger's argument. */
+export type CachedRowKind = 'user' | 'session' | 'provider_cache';
+const CACHED_ROW_KINDS: readonly CachedRowKind[] = ['user', 'session', 'provider_cache'];
+/** A changed row's key, or `*`: many rows changed, or announcements may have been missed. */
+export type CacheChangeListener = (key: string) => void;
 
 /**
  * What travels over PostgreSQL NOTIFY: a new message, a read marker moving, or sessions ending
@@ -31,6 +39,8 @@ export async function publishSessionRevocation(db: Database, target: RevocationT
 
 export interface MessageBus {
   subscribe(listener: (event: ChatEvent) => void): () => void;
+  /** Hears every committed change to rows of `kind` (from any instance, job or psql). */
+  onCacheChange(kind: CachedRowKind, listener: CacheChangeListener): () => void;
   close(): Promise<void>;
 }
 
@@ -57,11 +67,41 @@ export async function createMessageBus(database: Pick<DatabaseHandle, 'listen'>,
     }
     for (const listener of listeners) listener(parsed.data);
   });
+  const cacheListeners = new Map<CachedRowKind, Set<CacheChangeListener>>(
+    CACHED_ROW_KINDS.map((kind) => [kind, new Set()]),
+  );
+  const tell = (kind: CachedRowKind, key: string) => {
+    for (const listener of cacheListeners.get(kind) ?? []) listener(key);
+  };
+  const unlistenCache = await database.listen(
+    CACHE_CHANNEL,
+    (payload) => {
+      const colon = payload.indexOf(':');
+      const kind = payload.slice(0, colon) as CachedRowKind;
+      if (colon < 0 || !cacheListeners.has(kind)) {
+        logger.warn({ payload }, 'ignored a malformed cache notification');
+        return;
+      }
+      tell(kind, payload.slice(colon + 1));
+    },
+    // (Re)connected: whatever was announced while the connection was down is unknown.
+    () => {
+      for (const kind of CACHED_ROW_KINDS) tell(kind, '*');
+    },
+  );
   return {
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    close: unlisten,
+    onCacheChange(kind, listener) {
+      const set = cacheListeners.get(kind);
+      set?.add(listener);
+      return () => set?.delete(listener);
+    },
+    close: async () => {
+      await unlisten();
+      await unlistenCache();
+    },
   };
 }

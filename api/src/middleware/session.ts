@@ -8,13 +8,19 @@ import {
   validateSessionToken,
 } from '../modules/auth/session.ts';
 
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /** Sets `c.var.user` and `c.var.session` from the cookie (or null), re-sending the cookie when extended. */
 export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   const token = readSessionCookie(c);
-  const validated = token ? await validateSessionToken(c.var.db, token, sessionClient(c)) : null;
+  const cache = c.var.sessionCache;
+  const validated = token ? await validateSessionToken(c.var.db, token, sessionClient(c), cache) : null;
   if (token && !validated) deleteSessionCookie(c);
   if (token && validated?.refreshed) setSessionCookie(c, token, validated.session.expiresAt);
   c.set('user', validated?.user ?? null);
   c.set('session', validated?.session ?? null);
   await next();
+  // A change the user just made to their own account is seen by their next request, here at once,
+  // without waiting for PostgreSQL's announcement to come round (ADR 035).
+  if (validated && !READS.has(c.req.method)) cache.deleteGroup(validated.user.id);
 });

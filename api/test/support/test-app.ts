@@ -78,6 +78,11 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     DATA_DIR: dataDir,
     PUBLIC_URL: 'http://localhost:3000',
+    // Sessions and provider answers held in memory are dropped by PostgreSQL's announcements
+    // (ADR 035). PGlite delivers them before the write that caused them returns, so tests that
+    // change rows directly see the change at once; a PostgreSQL server delivers them a moment
+    // later on another connection, so there only the tests of that memory turn it on.
+    ...(process.env.DATABASE_URL ? { INSTANCE_CACHE_MS: '0' } : {}),
     ...options.settings,
   };
   const env = parseEnv(settings);

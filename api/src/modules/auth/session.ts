@@ -7,8 +7,9 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { perOwner } from '../../lib/bounded-cache.ts';
 import { clientIp } from '../../lib/client-ip.ts';
 import type { AppEnv } from '../../lib/context.ts';
+import { InstanceCache } from '../../lib/instance-cache.ts';
 import { ipPrefix } from '../../lib/ip-prefix.ts';
-import { publishSessionRevocation } from '../../lib/message-bus.ts';
+import { type MessageBus, publishSessionRevocation } from '../../lib/message-bus.ts';
 import { generateToken, hashToken } from '../../lib/tokens.ts';
 
 /*
@@ -104,6 +105,35 @@ const sessionLookup = perOwner(prepareSessionLookup);
 
 const TOKEN_PART = /^[A-Za-z0-9_-]+$/;
 
+type SessionRow = { session: typeof sessions.$inferSelect; user: User };
+export type SessionCache = AppEnv['Variables']['sessionCache'];
+/** Signed-in users one instance keeps in memory: every browser tab of an active marketplace and more. */
+const SESSION_CACHE_ENTRIES = 50_000;
+
+/**
+ * The session rows this instance has read, by session id, so a signed-in request need not ask the
+ * database (ADR 035). Every committed change to a session or its user (sign-out, role change,
+ * suspension, password change, "last seen") is announced by PostgreSQL and drops the row here on
+ * every instance within milliseconds; `maxAgeMs` bounds how long a row is trusted in any case (0:
+ * nothing is kept).
+ */
+export function createSessionCache(bus: MessageBus, maxAgeMs: number): SessionCache {
+  const cache: SessionCache = new InstanceCache({ maxEntries: SESSION_CACHE_ENTRIES, maxAgeMs });
+  bus.onCacheChange('session', (id) => (id === '*' ? cache.clear() : cache.delete(id)));
+  bus.onCacheChange('user', (id) => (id === '*' ? cache.clear() : cache.deleteGroup(id)));
+  return cache;
+}
+
+/** The session row and its user, from this instance's memory or else from the database. */
+async function readSession(db: Database, id: string, cache: SessionCache | undefined): Promise<SessionRow | undefined> {
+  const held = cache?.get(id);
+  if (held) return held;
+  const ticket = cache?.ticket();
+  const [row] = await sessionLookup(db).execute({ id });
+  if (row && cache && ticket !== undefined) cache.set(id, row, ticket, { group: row.user.id });
+  return row;
+}
+
 /**
  * Checks a cookie value. A session idle longer than `SESSION_IDLE_TIMEOUT_MS`, older than
  * `SESSION_ABSOLUTE_LIFETIME_MS` or past its stored expiry is deleted, and so is every session of
@@ -114,12 +144,13 @@ export async function validateSessionToken(
   db: Database,
   token: string,
   client?: SessionClient,
+  cache?: SessionCache,
 ): Promise<ValidatedSession | null> {
   const [id, secret, extra] = token.split('.');
   if (!id || !secret || extra !== undefined || id.length > 64 || secret.length > 64) return null;
   // Anything outside the token alphabet (a NUL, say) is not ours: signed out, never a database error.
   if (!TOKEN_PART.test(id) || !TOKEN_PART.test(secret)) return null;
-  const [row] = await sessionLookup(db).execute({ id });
+  const row = await readSession(db, id, cache);
   if (!row) return null;
   const encoder = new TextEncoder();
   if (!constantTimeEqual(encoder.encode(hashToken(secret)), encoder.encode(row.session.secretHash))) return null;
@@ -127,6 +158,7 @@ export async function validateSessionToken(
   const { userId, expiresAt, authenticatedAt, createdAt, lastSeenAt } = row.session;
   const deadline = Math.min(expiresAt.getTime(), sessionDeadline(createdAt, lastSeenAt).getTime());
   if (deadline <= now || row.user.suspendedAt) {
+    cache?.delete(id);
     await invalidateSession(db, id);
     return null;
   }
@@ -139,6 +171,8 @@ export async function validateSessionToken(
       .update(sessions)
       .set({ lastSeenAt: seenAt, expiresAt: session.expiresAt, ...client })
       .where(eq(sessions.id, id));
+    // The announcement of this update drops the row too; until it arrives, never the old "last seen".
+    cache?.delete(id);
     refreshed = true;
   }
   return { session, user: row.user, refreshed };

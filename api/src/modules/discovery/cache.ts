@@ -34,11 +34,12 @@ export async function readCacheText(
   key: string,
   knownFetchedAt: Date | undefined,
   now = new Date(),
-): Promise<{ text: string | null; fetchedAt: Date } | undefined> {
+): Promise<{ text: string | null; fetchedAt: Date; expiresAt: Date } | undefined> {
   const known = knownFetchedAt?.toISOString() ?? null;
   const [row] = await db
     .select({
       fetchedAt: providerCache.fetchedAt,
+      expiresAt: providerCache.expiresAt,
       text: sql<
         string | null
       >`case when ${providerCache.fetchedAt} = ${known}::timestamptz then null else ${providerCache.response}::text end`,

@@ -37,6 +37,7 @@ import { inviteFromDiscovery } from './invitations.service.ts';
 import type { Provider } from './provider.ts';
 import {
   type CallContext,
+  type CurrentAnswers,
   callProvider,
   fetchFromProvider,
   type ProviderCall,
@@ -59,7 +60,7 @@ const providerErrors = {
 const common = { ...errorResponses, ...authErrorResponses, ...providerErrors };
 
 /** The discovery routes over `provider` (the real one or the built-in sample). */
-export function createDiscoveryRoutes(provider: Provider) {
+export function createDiscoveryRoutes(provider: Provider, current?: CurrentAnswers) {
   const { client } = provider;
   const { searchCall, reportCall } = providerCalls(client);
   const context = (c: Context<AppEnv>): CallContext => ({
@@ -69,6 +70,7 @@ export function createDiscoveryRoutes(provider: Provider) {
     sample: provider.sample,
     settings: c.var.env,
     mailer: c.var.mailer,
+    ...(current ? { current } : {}),
   });
   /**
    * The provider's answer in the envelope `{ data, meta }` (data documented as an open object: the

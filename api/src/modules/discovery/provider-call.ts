@@ -12,7 +12,9 @@ import {
 import { BoundedCache, perOwner } from '../../lib/bounded-cache.ts';
 import { type PreparedJson, prepareJson } from '../../lib/compress-json.ts';
 import { AppError } from '../../lib/errors.ts';
+import { InstanceCache } from '../../lib/instance-cache.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import type { MessageBus } from '../../lib/message-bus.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { alertAdmins } from './budget-alert.ts';
 import { readCacheText, writeCache } from './cache.ts';
@@ -73,6 +75,8 @@ export interface CallContext {
   settings: SpendingSettings;
   /** Alerts the admins when a global budget is reached. */
   mailer: Mailer;
+  /** Which prepared answers this instance knows to be current (`createCurrentAnswers`); without it, it asks each time. */
+  current?: CurrentAnswers;
 }
 
 /**
@@ -161,23 +165,51 @@ const PREPARED_BUDGET_BYTES = 32 * 1024 * 1024;
 /** Cached answers serialised and gzipped, per database and cache key. */
 const preparedAnswersOf = perOwner((): BoundedCache<PreparedAnswer> => new BoundedCache(PREPARED_BUDGET_BYTES));
 
+/** The stored answer of a key as last read: which fetch it is, and until when it is fresh. */
+interface CurrentAnswer {
+  fetchedAt: Date;
+  expiresAt: Date;
+}
+export type CurrentAnswers = InstanceCache<CurrentAnswer>;
+
+/**
+ * The cache keys whose stored answer this instance has read, so a request for a prepared answer
+ * need not ask the database whether it is still the current one (ADR 035). A refresh, a purge or
+ * any other change to `provider_cache` on any instance is announced by PostgreSQL and drops the key
+ * here; `maxAgeMs` bounds how long it is trusted in any case (0: the database is asked each time).
+ */
+export function createCurrentAnswers(bus: MessageBus, maxAgeMs: number): CurrentAnswers {
+  const current: CurrentAnswers = new InstanceCache({ maxEntries: 10_000, maxAgeMs });
+  bus.onCacheChange('provider_cache', (key) => (key === '*' ? current.clear() : current.delete(key)));
+  return current;
+}
+
 /**
  * The fresh cached answer for `key` as the whole response body `{ data, meta }`, ready to send
  * (free, counted as a cache hit), or undefined. A report is served many times between fetches, so
- * the body is built and gzipped once per fetch and kept in memory; each request still asks the
- * database whether the answer is fresh and unchanged (another instance may have refreshed it), but
- * then only a timestamp comes back, and nothing is parsed, serialised or compressed.
+ * the body is built and gzipped once per fetch and kept in memory. While this instance knows it to
+ * be the current answer (`context.current`), nothing else is done; otherwise the database is asked
+ * whether it is fresh and unchanged (another instance may have refreshed it), and then only a
+ * timestamp comes back, and nothing is parsed, serialised or compressed.
  */
 export async function preparedFromCache(context: CallContext, key: string): Promise<PreparedJson | undefined> {
   const prepared = preparedAnswersOf(context.db);
   const known = prepared.get(key);
   const usable = known?.sample === context.sample ? known : undefined;
-  const row = await readCacheText(context.db, key, usable?.fetchedAt);
+  const now = new Date();
+  const current = context.current?.get(key, now.getTime());
+  if (usable && current && current.fetchedAt.getTime() === usable.fetchedAt.getTime() && current.expiresAt > now) {
+    recordCacheHit(context.db, context.user.id, now);
+    return usable.answer;
+  }
+  const ticket = context.current?.ticket();
+  const row = await readCacheText(context.db, key, usable?.fetchedAt, now);
   if (!row) {
     prepared.delete(key);
     return undefined;
   }
-  recordCacheHit(context.db, context.user.id);
+  if (ticket !== undefined) context.current?.set(key, { fetchedAt: row.fetchedAt, expiresAt: row.expiresAt }, ticket);
+  recordCacheHit(context.db, context.user.id, now);
   if (row.text === null && usable) return usable.answer;
   const meta = JSON.stringify(freeMeta(row.fetchedAt, context.sample));
   const answer = prepareJson(`{"data":${row.text},"meta":${meta}}`);

@@ -1,0 +1,105 @@
+/**
+ * Rows one API instance keeps in memory so that a request need not ask the database (ADR 035): the
+ * session and its user, a prepared provider answer. PostgreSQL announces every committed change to
+ * those rows (triggers, `kollab_cache`), and the message bus drops what is announced here, so an
+ * instance holds a changed row for milliseconds, and never longer than `maxAgeMs`.
+ *
+ * Reading from the database and storing the result races with an announcement: a lookup that read
+ * the old row may finish after the announcement dropped it, and would store the old row again. So a
+ * reader takes a `ticket` before it reads, and `set` stores only when nothing was dropped since.
+ */
+export class InstanceCache<V> {
+  readonly #entries = new Map<string, { value: V; storedAt: number; group: string | undefined; bytes: number }>();
+  /** Keys by group (a user's sessions), to drop a group at once. */
+  readonly #groups = new Map<string, Set<string>>();
+  readonly #maxEntries: number;
+  readonly #maxBytes: number;
+  readonly #maxAgeMs: number;
+  #bytes = 0;
+  #generation = 0;
+
+  /** Bounded by entries and by the bytes their values hold (as each `set` says); the oldest go first. */
+  constructor(options: { maxEntries: number; maxAgeMs: number; maxBytes?: number }) {
+    this.#maxEntries = options.maxEntries;
+    this.#maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+    this.#maxAgeMs = options.maxAgeMs;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  /** False when the cache holds nothing (`maxAgeMs` 0): every read goes to the database. */
+  get enabled(): boolean {
+    return this.#maxAgeMs > 0;
+  }
+
+  /** Take it before reading the database; `set` stores the result only with a ticket still current. */
+  ticket(): number {
+    return this.#generation;
+  }
+
+  get(key: string, now = Date.now()): V | undefined {
+    const entry = this.#entries.get(key);
+    if (!entry) return undefined;
+    if (now - entry.storedAt >= this.#maxAgeMs) {
+      this.#remove(key);
+      return undefined;
+    }
+    return entry.value;
+  }
+
+  /** Stores `value` unless something was dropped since `ticket` was taken; returns whether it did. */
+  set(key: string, value: V, ticket: number, options: { group?: string; now?: number; bytes?: number } = {}): boolean {
+    if (!this.enabled || ticket !== this.#generation) return false;
+    this.#remove(key);
+    const bytes = options.bytes ?? 0;
+    // Oldest first (a Map keeps insertion order): past a limit the longest-held entries go.
+    for (const oldest of this.#entries.keys()) {
+      if (this.#entries.size < this.#maxEntries && this.#bytes + bytes <= this.#maxBytes) break;
+      this.#remove(oldest);
+    }
+    this.#entries.set(key, { value, storedAt: options.now ?? Date.now(), group: options.group, bytes });
+    this.#bytes += bytes;
+    if (options.group !== undefined) {
+      let keys = this.#groups.get(options.group);
+      if (!keys) {
+        keys = new Set();
+        this.#groups.set(options.group, keys);
+      }
+      keys.add(key);
+    }
+    return true;
+  }
+
+  /** Drops one key (announced changed). */
+  delete(key: string): void {
+    this.#generation++;
+    this.#remove(key);
+  }
+
+  /** Drops every key stored with this group (a user's sessions when the user row changed). */
+  deleteGroup(group: string): void {
+    this.#generation++;
+    for (const key of this.#groups.get(group) ?? []) this.#remove(key);
+  }
+
+  /** Drops everything (many rows changed, or announcements may have been missed). */
+  clear(): void {
+    this.#generation++;
+    this.#entries.clear();
+    this.#groups.clear();
+    this.#bytes = 0;
+  }
+
+  #remove(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#entries.delete(key);
+    this.#bytes -= entry.bytes;
+    if (entry.group === undefined) return;
+    const keys = this.#groups.get(entry.group);
+    keys?.delete(key);
+    if (keys?.size === 0) this.#groups.delete(entry.group);
+  }
+}
