@@ -2,7 +2,8 @@ import { gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, compressJson, prepareJson, sendPreparedJson } from './compress-json.ts';
+import { createHash } from 'node:crypto';
+import { chooseEncoding, compressJson, noneMatch, prepareJson, sendPreparedJson } from './compress-json.ts';
 import type { AppEnv } from './context.ts';
 
 const small = { ok: true };
@@ -109,7 +110,42 @@ describe('sendPreparedJson', () => {
     const prepared = prepareJson(largeText);
     expect(gunzipSync(prepared.gzip ?? Buffer.alloc(0)).toString('utf8')).toBe(largeText);
     expect(prepared.bytes).toBe(Buffer.byteLength(largeText) + (prepared.gzip?.byteLength ?? 0));
-    expect(prepareJson('{"ok":true}')).toEqual({ text: '{"ok":true}', bytes: 11 });
+    const etag = `"${createHash('sha256').update('{"ok":true}').digest('base64url').slice(0, 27)}"`;
+    expect(prepareJson('{"ok":true}')).toEqual({ text: '{"ok":true}', etag, bytes: 11 });
+  });
+
+  it('carries its ETag and answers 304 without a body to a browser that holds it', async () => {
+    const { etag } = prepareJson(largeText);
+    const first = await request('/prepared/large', 'gzip');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('etag')).toBe(etag);
+    expect(first.headers.get('cache-control')).toBe('private, no-cache');
+
+    for (const header of [etag, `W/${etag}`, `"other", ${etag}`, '*']) {
+      const again = await app().request('/prepared/large', {
+        headers: { 'Accept-Encoding': 'gzip', 'If-None-Match': header },
+      });
+      expect(again.status).toBe(304);
+      expect(await again.text()).toBe('');
+      expect(Object.fromEntries(again.headers)).toEqual({
+        etag,
+        'cache-control': 'private, no-cache',
+        vary: 'Accept-Encoding',
+      });
+    }
+    const changed = await app().request('/prepared/large', { headers: { 'If-None-Match': '"other"' } });
+    expect(changed.status).toBe(200);
+    expect(await changed.json()).toEqual(large);
+  });
+
+  it('compares ETags weakly, as If-None-Match must', () => {
+    expect(noneMatch(undefined, '"a"')).toBe(false);
+    expect(noneMatch('"a"', '"a"')).toBe(true);
+    expect(noneMatch('W/"a"', '"a"')).toBe(true);
+    expect(noneMatch('"a"', 'W/"a"')).toBe(true);
+    expect(noneMatch(' "b" ,  "a" ', '"a"')).toBe(true);
+    expect(noneMatch('"b"', '"a"')).toBe(false);
+    expect(noneMatch('"a', '"a"')).toBe(false);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { deflateSync, gzipSync } from 'node:zlib';
 import type { Context, Next } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
@@ -58,23 +59,49 @@ export interface PreparedJson {
   text: string;
   /** `text` gzipped; absent when it is below COMPRESS_THRESHOLD. */
   gzip?: Buffer;
+  /** A strong validator of `text` (its SHA-256), for conditional requests. */
+  etag: string;
   /** Bytes this holds in memory (for bounded caches of prepared answers). */
   bytes: number;
 }
 
 export function prepareJson(text: string): PreparedJson {
   const size = Buffer.byteLength(text);
-  if (size < COMPRESS_THRESHOLD) return { text, bytes: size };
+  const etag = `"${createHash('sha256').update(text).digest('base64url').slice(0, 27)}"`;
+  if (size < COMPRESS_THRESHOLD) return { text, etag, bytes: size };
   const gzip = gzipSync(text, PREPARED);
-  return { text, gzip, bytes: size + gzip.byteLength };
+  return { text, gzip, etag, bytes: size + gzip.byteLength };
 }
 
-/** Sends a prepared answer as `compressJson` would have sent it, without serialising or compressing again. */
+/** Whether an `If-None-Match` header names `etag` (weak comparison, RFC 9110 §13.1.2), or is `*`. */
+export function noneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((candidate) => {
+    const tag = candidate.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === bare;
+  });
+}
+
+/**
+ * Sends a prepared answer as `compressJson` would have sent it, without serialising or compressing
+ * again. It carries its ETag and `Cache-Control: private, no-cache` (the browser keeps it for this
+ * user and asks each time), and a browser that holds it already gets 304 without the body.
+ */
 export function sendPreparedJson(c: Context<AppEnv>, prepared: PreparedJson, status = 200): Response {
   const headers = new Headers({ 'Content-Type': 'application/json' });
+  if (status === 200) {
+    headers.set('ETag', prepared.etag);
+    headers.set('Cache-Control', 'private, no-cache');
+    if (prepared.gzip) addVaryAcceptEncoding(headers);
+    if (noneMatch(c.req.header('If-None-Match'), prepared.etag)) {
+      headers.delete('Content-Type');
+      return new Response(null, { status: 304, headers });
+    }
+  }
   let body: string | Uint8Array = prepared.text;
   const encoding = prepared.gzip ? chooseEncoding(c.req.header('Accept-Encoding')) : undefined;
-  if (prepared.gzip) addVaryAcceptEncoding(headers);
+  if (prepared.gzip && status !== 200) addVaryAcceptEncoding(headers);
   if (encoding === 'gzip' && prepared.gzip) {
     body = prepared.gzip;
     headers.set('Content-Encoding', 'gzip');

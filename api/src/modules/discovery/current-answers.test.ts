@@ -42,6 +42,12 @@ describe('prepared reports held in memory', () => {
     expect(opened.meta).toMatchObject({ cached: false, credits: 1 });
     const fromB = await get(b);
     expect(fromB).toEqual({ data: opened.data, meta: { ...opened.meta, cached: true, credits: 0 } });
+    // A browser holding it asks with its ETag and gets 304, from either instance.
+    const etag = (await b.app.request(path, { headers: jsonHeaders(cookie) })).headers.get('etag') ?? '';
+    for (const t of [a, b]) {
+      const res = await t.app.request(path, { headers: { ...jsonHeaders(cookie), 'If-None-Match': etag } });
+      expect([res.status, res.headers.get('etag'), await res.text()]).toEqual([304, etag, '']);
+    }
 
     // Changed with the announcement switched off: B answers from memory without asking the database.
     const key = cacheKey('report', 'instagram', { handle: 'cleo.creates', calculationMethod: 'median' });

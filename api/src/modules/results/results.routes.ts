@@ -8,7 +8,7 @@ import {
   TrackedPostSchema,
 } from '@kollab/contract/api/results';
 import { BoundedCache } from '../../lib/bounded-cache.ts';
-import { type PreparedJson, prepareJson, sendPreparedJson } from '../../lib/compress-json.ts';
+import { noneMatch, type PreparedJson, prepareJson, sendPreparedJson } from '../../lib/compress-json.ts';
 import { createRouter } from '../../lib/create-router.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authErrorResponses, errorContent, errorResponses, jsonContent } from '../../lib/openapi.ts';
@@ -51,7 +51,7 @@ export const resultsRoutes = createRouter()
       // serialised and compressed once per version, and a browser holding it gets 304.
       const version = await resultsVersion(c.var.db, user, id);
       const etag = `W/"${createHash('sha256').update(`${id}|${version}`).digest('base64url').slice(0, 27)}"`;
-      if (c.req.header('If-None-Match') === etag)
+      if (noneMatch(c.req.header('If-None-Match'), etag))
         return c.body(null, 304, { ETag: etag, 'Cache-Control': 'private, no-cache' }) as never;
       let cached = prepared.get(id);
       if (cached?.version !== version) {
