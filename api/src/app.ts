@@ -107,7 +107,7 @@ const MAX_UPLOAD_BYTES = 6 * 1024 * 1024;
 const UPLOAD_PATH = /^\/api\/(user\/avatar|campaigns\/[^/]+\/cover)$/;
 
 function errorBody(c: Context<AppEnv>, code: ErrorCode, message: string, fields?: FieldErrors) {
-  return { error: { code, message, ...(fields ? { fields } : {}), requestId: c.var.requestId } };
+  return { error: { code, message, ...(fields ? { fields } : {}), requestId: c.get('requestId') } };
 }
 
 /**
@@ -127,7 +127,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
 
   app.use(requestId());
   app.use(async (c, next) => {
-    const logger = deps.logger.child({ requestId: c.var.requestId });
+    const logger = deps.logger.child({ requestId: c.get('requestId') });
     c.set('logger', logger);
     c.set('db', deps.db);
     c.set('dbKind', deps.dbKind);
@@ -239,7 +239,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
       const code = codeForStatus(error.status);
       return c.json(errorBody(c, code, error.message || code), ERROR_STATUS[code]);
     }
-    (c.var.logger ?? deps.logger).error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
+    (c.get('logger') ?? deps.logger).error({ err: error, method: c.req.method, path: c.req.path }, 'unhandled error');
     return c.json(errorBody(c, 'internal_error', 'Something went wrong on our side'), 500);
   });
 

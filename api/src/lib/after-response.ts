@@ -63,7 +63,7 @@ export function createAfterResponse(options: { retryDelaysMs?: number[] } = {}):
   const pending = new Set<Promise<void>>();
   let failures = 0;
   const run: AfterResponse['run'] = (c, name, work) => {
-    const logger = c.var.logger;
+    const logger = c.get('logger');
     const task = whenAnswered(c)
       .then(work)
       .catch((error: unknown) => {
@@ -78,7 +78,7 @@ export function createAfterResponse(options: { retryDelaysMs?: number[] } = {}):
     sendMail(c, name, prepare) {
       run(c, name, async () => {
         const mail = await prepare();
-        if (mail) await sendWithRetries(c.var.mailer, mail, c.var.logger, retryDelaysMs);
+        if (mail) await sendWithRetries(c.get('mailer'), mail, c.get('logger'), retryDelaysMs);
       });
     },
     async settle() {

@@ -11,7 +11,7 @@ import type { AppEnv } from './context.ts';
  */
 export function clientIp(c: Context<AppEnv>): string {
   const peer = socketAddress(c);
-  const hops = c.var.env.TRUST_PROXY;
+  const hops = c.get('env').TRUST_PROXY;
   if (hops === 0) return peer;
   const forwarded = (c.req.header('X-Forwarded-For') ?? '')
     .split(',')

@@ -1,5 +1,5 @@
-import { sha256 } from '@oslojs/crypto/sha2';
-import { encodeBase32LowerCaseNoPadding, encodeHexLowerCase } from '@oslojs/encoding';
+import { createHash } from 'node:crypto';
+import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 
 /** A random token with 160 bits of entropy, URL-safe (lowercase base32). */
 export function generateToken(bytes = 20): string {
@@ -8,7 +8,10 @@ export function generateToken(bytes = 20): string {
   return encodeBase32LowerCaseNoPadding(random);
 }
 
-/** SHA-256 of a token, hex: what the database keeps instead of the token itself. */
+/**
+ * SHA-256 of a token (its UTF-8 bytes), hex: what the database keeps instead of the token itself.
+ * Node's native hash: every signed-in request hashes its session secret.
+ */
 export function hashToken(token: string): string {
-  return encodeHexLowerCase(sha256(new TextEncoder().encode(token)));
+  return createHash('sha256').update(token, 'utf8').digest('hex');
 }

@@ -18,7 +18,7 @@ const OPEN_TO_ADMINS_WITHOUT_TWO_FACTOR = [
  * once here, after the session is read, so no admin route can forget it.
  */
 export const adminTwoFactor = createMiddleware<AppEnv>(async (c, next) => {
-  const user = c.var.user;
+  const user = c.get('user');
   if (
     user?.role === 'admin' &&
     !user.twoFactorEnabledAt &&

@@ -14,7 +14,7 @@ export const originCheck = createMiddleware<AppEnv>(async (c, next) => {
   if (SAFE_METHODS.has(c.req.method)) return next();
   const fetchSite = c.req.header('Sec-Fetch-Site');
   const origin = c.req.header('Origin');
-  const allowed = new Set([new URL(c.var.env.PUBLIC_URL).origin, new URL(c.req.url).origin]);
+  const allowed = new Set([new URL(c.get('env').PUBLIC_URL).origin, new URL(c.req.url).origin]);
   const crossSite =
     (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') || (origin && !allowed.has(origin));
   if (crossSite) throw new AppError('forbidden', 'Cross-site request refused (CSRF check)');

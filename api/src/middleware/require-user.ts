@@ -10,7 +10,7 @@ export type Role = User['role'];
  * @throws unauthorized without a valid session.
  */
 export function requireUser(c: Context<AppEnv>): User {
-  const user = c.var.user;
+  const user = c.get('user');
   if (!user) throw new AppError('unauthorized', 'Sign in first');
   return user;
 }

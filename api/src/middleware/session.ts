@@ -10,11 +10,11 @@ import {
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Sets `c.var.user` and `c.var.session` from the cookie (or null), re-sending the cookie when extended. */
+/** Sets `c.get('user')` and `c.get('session')` from the cookie (or null), re-sending the cookie when extended. */
 export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   const token = readSessionCookie(c);
-  const cache = c.var.sessionCache;
-  const validated = token ? await validateSessionToken(c.var.db, token, sessionClient(c), cache) : null;
+  const cache = c.get('sessionCache');
+  const validated = token ? await validateSessionToken(c.get('db'), token, () => sessionClient(c), cache) : null;
   if (token && !validated) deleteSessionCookie(c);
   if (token && validated?.refreshed) setSessionCookie(c, token, validated.session.expiresAt);
   c.set('user', validated?.user ?? null);

@@ -41,7 +41,7 @@ accountDataRoutes
       responses: { 202: requestResponse('The open deletion request'), ...common },
     }),
     async (c) => {
-      const row = await requestAccountDeletion(c.var.db, requireUser(c));
+      const row = await requestAccountDeletion(c.get('db'), requireUser(c));
       return c.json({ data: toDeletionRequestView(row) }, 202);
     },
   )
@@ -60,7 +60,7 @@ accountDataRoutes
       },
     }),
     async (c) => {
-      const row = await getAccountDeletion(c.var.db, requireUser(c));
+      const row = await getAccountDeletion(c.get('db'), requireUser(c));
       return c.json({ data: row ? toDeletionRequestView(row) : null }, 200);
     },
   )
@@ -78,7 +78,7 @@ accountDataRoutes
         ...common,
       },
     }),
-    async (c) => c.json({ data: await planAccountDeletion(c.var.db, requireUser(c)) }, 200),
+    async (c) => c.json({ data: await planAccountDeletion(c.get('db'), requireUser(c)) }, 200),
   )
   .openapi(
     createRoute({
@@ -93,7 +93,7 @@ accountDataRoutes
       },
     }),
     async (c) => {
-      const row = await cancelAccountDeletion(c.var.db, requireUser(c));
+      const row = await cancelAccountDeletion(c.get('db'), requireUser(c));
       return c.json({ data: toDeletionRequestView(row) }, 200);
     },
   )

@@ -151,7 +151,7 @@ adminRoutes
     }),
     async (c) => {
       const admin = requireRole(c, 'admin');
-      const user = await changeRole(c.var.db, admin, c.req.valid('param').id, c.req.valid('json'));
+      const user = await changeRole(c.get('db'), admin, c.req.valid('param').id, c.req.valid('json'));
       return c.json({ data: user }, 200);
     },
   )
@@ -166,7 +166,7 @@ adminRoutes
     }),
     async (c) => {
       const admin = requireRole(c, 'admin');
-      const user = await suspendUser(c.var.db, admin, c.req.valid('param').id, c.req.valid('json').reason);
+      const user = await suspendUser(c.get('db'), admin, c.req.valid('param').id, c.req.valid('json').reason);
       return c.json({ data: user }, 200);
     },
   )
@@ -182,7 +182,7 @@ adminRoutes
     async (c) => {
       const admin = requireRole(c, 'admin');
       const reason = c.req.valid('json')?.reason;
-      return c.json({ data: await unsuspendUser(c.var.db, admin, c.req.valid('param').id, reason) }, 200);
+      return c.json({ data: await unsuspendUser(c.get('db'), admin, c.req.valid('param').id, reason) }, 200);
     },
   )
   .openapi(
@@ -224,7 +224,7 @@ adminRoutes
       responses: { 204: { description: 'Deleted' }, ...common },
     }),
     async (c) => {
-      await deleteSubscriber(c.var.db, requireRole(c, 'admin'), c.req.valid('param').id);
+      await deleteSubscriber(c.get('db'), requireRole(c, 'admin'), c.req.valid('param').id);
       return c.body(null, 204);
     },
   )
@@ -266,5 +266,5 @@ adminRoutes
         ...common,
       },
     }),
-    async (c) => c.json({ data: await planDeletionRequest(c.var.db, c.req.valid('param').id) }, 200),
+    async (c) => c.json({ data: await planDeletionRequest(c.get('db'), c.req.valid('param').id) }, 200),
   );

@@ -41,7 +41,7 @@ export const failedJobRoutes = createRouter()
     }),
     async (c) => {
       requireRole(c, 'admin');
-      const jobs = (await c.var.jobs.deadLetters()).map(toFailedJob);
+      const jobs = (await c.get('jobs').deadLetters()).map(toFailedJob);
       return c.json({ data: jobs, total: jobs.length }, 200);
     },
   )
@@ -57,11 +57,11 @@ export const failedJobRoutes = createRouter()
     async (c) => {
       const admin = requireRole(c, 'admin');
       const { id } = c.req.valid('param');
-      const job = await c.var.jobs.deadLetter(id);
+      const job = await c.get('jobs').deadLetter(id);
       if (!job) throw new AppError('not_found', 'No such failed job');
-      const retried = await c.var.jobs.redrive([id]);
+      const retried = await c.get('jobs').redrive([id]);
       if (retried === 0) throw new AppError('not_found', 'No such failed job');
-      await recordAudit(c.var.db, admin, 'job.retry', { type: 'job', id }, { queue: job.queue });
+      await recordAudit(c.get('db'), admin, 'job.retry', { type: 'job', id }, { queue: job.queue });
       return c.json({ data: { retried } }, 200);
     },
   );

@@ -48,7 +48,7 @@ export function addAdminList<Q extends z.ZodObject, R extends z.ZodType>(
     async (c) => {
       requireRole(c, 'admin');
       const parsed = c.req.valid('query') as z.output<Q> & PageQuery;
-      return c.json(await spec.list(c.var.db, parsed, windowOf(parsed)), 200);
+      return c.json(await spec.list(c.get('db'), parsed, windowOf(parsed)), 200);
     },
   );
   router.openapi(
@@ -67,9 +67,9 @@ export function addAdminList<Q extends z.ZodObject, R extends z.ZodType>(
     async (c) => {
       const admin = requireRole(c, 'admin');
       const { page: _page, pageSize: _pageSize, ...filters } = c.req.valid('query') as z.output<Q> & PageQuery;
-      const { data } = await spec.list(c.var.db, filters as z.output<Q>, { limit: EXPORT_LIMIT, offset: 0 });
+      const { data } = await spec.list(c.get('db'), filters as z.output<Q>, { limit: EXPORT_LIMIT, offset: 0 });
       const entity = { type: spec.resource, id: 'export' };
-      await recordAudit(c.var.db, admin, 'admin.export', entity, { rows: data.length, query: filters });
+      await recordAudit(c.get('db'), admin, 'admin.export', entity, { rows: data.length, query: filters });
       const day = new Date().toISOString().slice(0, 10);
       return c.body(toCsv(spec.csv, data), 200, {
         'Content-Type': 'text/csv; charset=utf-8',

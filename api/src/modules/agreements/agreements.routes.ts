@@ -23,7 +23,7 @@ export const agreementRoutes = createRouter()
       request: { params: IdParamSchema },
       responses: { 200: jsonContent(z.object({ data: ClaimAgreementSchema }), 'The agreement'), ...common },
     }),
-    async (c) => c.json({ data: await getAgreementView(c.var.db, requireUser(c), c.req.valid('param').id) }, 200),
+    async (c) => c.json({ data: await getAgreementView(c.get('db'), requireUser(c), c.req.valid('param').id) }, 200),
   )
   .openapi(
     createRoute({
@@ -41,7 +41,7 @@ export const agreementRoutes = createRouter()
     }),
     async (c) => {
       const creator = requireRole(c, 'creator');
-      const deps = { db: c.var.db, secrets: c.var.secrets, bankId: c.var.bankId, logger: c.var.logger };
+      const deps = { db: c.get('db'), secrets: c.get('secrets'), bankId: c.get('bankId'), logger: c.get('logger') };
       const order = await startAgreementSigning(deps, creator, c.req.valid('param').id, endUserIp(c));
       return c.json({ data: toBankIdOrderView(deps, order) }, 201);
     },
@@ -60,7 +60,7 @@ export const agreementRoutes = createRouter()
     }),
     async (c) => {
       const actor = requireUser(c);
-      const agreement = await getSignedAgreement(c.var.db, actor, c.req.valid('param').id);
+      const agreement = await getSignedAgreement(c.get('db'), actor, c.req.valid('param').id);
       const pdf = await agreementPdf(agreement, actor.locale);
       return c.body(new Uint8Array(pdf), 200, {
         'Content-Type': 'application/pdf',

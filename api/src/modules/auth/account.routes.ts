@@ -45,10 +45,10 @@ export const accountRoutes = createRouter()
     }),
     async (c) => {
       const input = c.req.valid('json');
-      await enforceRateLimit(c.var.db, `signup:ip:${clientIp(c)}`, { limit: 10, windowSeconds: HOUR });
+      await enforceRateLimit(c.get('db'), `signup:ip:${clientIp(c)}`, { limit: 10, windowSeconds: HOUR });
       assertSignUpAllowed(input);
       // Whether the address is registered is looked up after the answer, so its timing cannot tell (ADR 019).
-      c.var.afterResponse.sendMail(c, 'sign-up', () => signUp(c.var, input));
+      c.get('afterResponse').sendMail(c, 'sign-up', () => signUp(c.var, input));
       return c.json({ status: 'check_email' }, 202);
     },
   )
@@ -62,9 +62,9 @@ export const accountRoutes = createRouter()
       responses: { 200: jsonContent(SessionSchema, 'The new session'), ...errorResponses, ...limited },
     }),
     async (c) => {
-      await enforceRateLimit(c.var.db, `token:ip:${clientIp(c)}`, { limit: 30, windowSeconds: HOUR / 4 });
-      const user = await verifyEmail(c.var.db, c.req.valid('json').token);
-      const { token, session } = await createSession(c.var.db, user.id, sessionClient(c));
+      await enforceRateLimit(c.get('db'), `token:ip:${clientIp(c)}`, { limit: 30, windowSeconds: HOUR / 4 });
+      const user = await verifyEmail(c.get('db'), c.req.valid('json').token);
+      const { token, session } = await createSession(c.get('db'), user.id, sessionClient(c));
       setSessionCookie(c, token, session.expiresAt);
       return c.json(sessionView(user, session.expiresAt), 200);
     },
@@ -79,8 +79,8 @@ export const accountRoutes = createRouter()
     }),
     async (c) => {
       const user = requireUser(c);
-      await enforceRateLimit(c.var.db, `verify:user:${user.id}`, { limit: 5, windowSeconds: HOUR });
-      c.var.afterResponse.sendMail(c, 'verification link', () => resendVerification(c.var, user));
+      await enforceRateLimit(c.get('db'), `verify:user:${user.id}`, { limit: 5, windowSeconds: HOUR });
+      c.get('afterResponse').sendMail(c, 'verification link', () => resendVerification(c.var, user));
       return c.json({ status: 'sent' }, 202);
     },
   )
@@ -95,12 +95,12 @@ export const accountRoutes = createRouter()
     }),
     async (c) => {
       const { email } = c.req.valid('json');
-      await enforceRateLimit(c.var.db, `reset:ip:${clientIp(c)}`, { limit: 10, windowSeconds: HOUR });
+      await enforceRateLimit(c.get('db'), `reset:ip:${clientIp(c)}`, { limit: 10, windowSeconds: HOUR });
       // Per address the limit is silent, so it cannot be used to probe which addresses exist.
-      const perAddress = await consumeRateLimit(c.var.db, `reset:email:${email}`, { limit: 3, windowSeconds: HOUR });
+      const perAddress = await consumeRateLimit(c.get('db'), `reset:email:${email}`, { limit: 3, windowSeconds: HOUR });
       // Whether the address is registered is looked up after the answer, so its timing cannot tell (ADR 019).
       if (perAddress.allowed)
-        c.var.afterResponse.sendMail(c, 'password reset', () => requestPasswordReset(c.var, email));
+        c.get('afterResponse').sendMail(c, 'password reset', () => requestPasswordReset(c.var, email));
       return c.json({ status: 'check_email' }, 202);
     },
   )
@@ -115,8 +115,8 @@ export const accountRoutes = createRouter()
     }),
     async (c) => {
       const { token, password } = c.req.valid('json');
-      await enforceRateLimit(c.var.db, `token:ip:${clientIp(c)}`, { limit: 30, windowSeconds: HOUR / 4 });
-      await resetPassword(c.var.db, token, password);
+      await enforceRateLimit(c.get('db'), `token:ip:${clientIp(c)}`, { limit: 30, windowSeconds: HOUR / 4 });
+      await resetPassword(c.get('db'), token, password);
       return c.json({ status: 'password_reset' }, 200);
     },
   )
@@ -136,10 +136,10 @@ export const accountRoutes = createRouter()
     }),
     async (c) => {
       const user = requireUser(c);
-      await enforceRateLimit(c.var.db, `password:user:${user.id}`, { limit: 10, windowSeconds: HOUR / 4 });
+      await enforceRateLimit(c.get('db'), `password:user:${user.id}`, { limit: 10, windowSeconds: HOUR / 4 });
       const { currentPassword, newPassword } = c.req.valid('json');
-      await changePassword(c.var.db, user, currentPassword, newPassword);
-      const { token, session } = await createSession(c.var.db, user.id, sessionClient(c));
+      await changePassword(c.get('db'), user, currentPassword, newPassword);
+      const { token, session } = await createSession(c.get('db'), user.id, sessionClient(c));
       setSessionCookie(c, token, session.expiresAt);
       return c.json({ status: 'password_changed' }, 200);
     },
@@ -154,8 +154,8 @@ export const accountRoutes = createRouter()
       responses: { 200: jsonContent(StatusSchema, 'E-mail changed'), ...errorResponses, ...limited },
     }),
     async (c) => {
-      await enforceRateLimit(c.var.db, `token:ip:${clientIp(c)}`, { limit: 30, windowSeconds: HOUR / 4 });
-      await confirmEmailChange(c.var, c.req.valid('json').token, c.var.session ?? undefined);
+      await enforceRateLimit(c.get('db'), `token:ip:${clientIp(c)}`, { limit: 30, windowSeconds: HOUR / 4 });
+      await confirmEmailChange(c.var, c.req.valid('json').token, c.get('session') ?? undefined);
       return c.json({ status: 'email_changed' }, 200);
     },
   )

@@ -41,7 +41,7 @@ const redirect = { description: 'Redirect' };
 const FIFTEEN_MINUTES = 15 * 60;
 
 /** Every `url` and `Location` here is absolute, on PUBLIC_URL's origin, as NextAuth's server answers (ADR 018). */
-const urlOf = (c: Context<AppEnv>, path: string): string => absoluteUrl(path, c.var.env.PUBLIC_URL);
+const urlOf = (c: Context<AppEnv>, path: string): string => absoluteUrl(path, c.get('env').PUBLIC_URL);
 
 export const authRoutes = createRouter()
   .openapi(
@@ -52,7 +52,10 @@ export const authRoutes = createRouter()
       summary: 'The current session, or {} when signed out',
       responses: { 200: jsonContent(SessionSchema, 'Session object'), ...errorResponses },
     }),
-    (c) => c.json(c.var.user && c.var.session ? sessionView(c.var.user, c.var.session.expiresAt) : {}, 200),
+    (c) => {
+      const [user, session] = [c.get('user'), c.get('session')];
+      return c.json(user && session ? sessionView(user, session.expiresAt) : {}, 200);
+    },
   )
   .openapi(
     createRoute({
@@ -71,9 +74,9 @@ export const authRoutes = createRouter()
       const body = c.req.valid('json');
       assertCsrfToken(c, body.csrfToken);
       const user = requireUser(c);
-      const session = c.var.session;
+      const session = c.get('session');
       const [updated] = body.data.locale
-        ? await c.var.db.update(users).set({ locale: body.data.locale }).where(eq(users.id, user.id)).returning()
+        ? await c.get('db').update(users).set({ locale: body.data.locale }).where(eq(users.id, user.id)).returning()
         : [user];
       return c.json(updated && session ? sessionView(updated, session.expiresAt) : {}, 200);
     },
@@ -114,7 +117,7 @@ export const authRoutes = createRouter()
           callbackUrl: urlOf(c, '/api/auth/callback/passkey'),
         },
       };
-      if (isGoogleConfigured(c.var.env)) {
+      if (isGoogleConfigured(c.get('env'))) {
         providers.google = {
           id: 'google',
           name: 'Google',
@@ -149,7 +152,7 @@ export const authRoutes = createRouter()
     async (c) => {
       const body = c.req.valid('form');
       assertCsrfToken(c, body.csrfToken);
-      const callbackUrl = safeCallbackPath(body.callbackUrl, c.var.env.PUBLIC_URL);
+      const callbackUrl = safeCallbackPath(body.callbackUrl, c.get('env').PUBLIC_URL);
       const { db } = c.var;
       const ip = clientIp(c);
       await enforceRateLimit(db, `signin:ip:${ip}`, { limit: 50, windowSeconds: FIFTEEN_MINUTES });
@@ -190,8 +193,8 @@ export const authRoutes = createRouter()
       const { provider } = c.req.valid('param');
       const body = c.req.valid('form');
       assertCsrfToken(c, body.csrfToken);
-      const callbackUrl = safeCallbackPath(body.callbackUrl, c.var.env.PUBLIC_URL);
-      if (provider !== 'google' || !isGoogleConfigured(c.var.env)) {
+      const callbackUrl = safeCallbackPath(body.callbackUrl, c.get('env').PUBLIC_URL);
+      if (provider !== 'google' || !isGoogleConfigured(c.get('env'))) {
         return c.json({ url: urlOf(c, `/api/auth/signin?callbackUrl=${encodeURIComponent(callbackUrl)}`) }, 200);
       }
       return c.json({ url: googleAuthorizationUrl(c, { callbackUrl, role: body.role ?? 'creator' }) }, 200);
@@ -226,9 +229,10 @@ export const authRoutes = createRouter()
     async (c) => {
       const body = c.req.valid('form');
       assertCsrfToken(c, body.csrfToken);
-      if (c.var.session) await invalidateSession(c.var.db, c.var.session.id);
+      const session = c.get('session');
+      if (session) await invalidateSession(c.get('db'), session.id);
       deleteSessionCookie(c);
-      return c.json({ url: urlOf(c, safeCallbackPath(body.callbackUrl, c.var.env.PUBLIC_URL, '/app/login')) }, 200);
+      return c.json({ url: urlOf(c, safeCallbackPath(body.callbackUrl, c.get('env').PUBLIC_URL, '/app/login')) }, 200);
     },
   )
   .openapi(
@@ -241,7 +245,7 @@ export const authRoutes = createRouter()
       responses: { 204: { description: 'Stored' }, ...errorResponses, 429: errorContent('Too many events') },
     }),
     async (c) => {
-      await recordClientLog(c.var, c.req.valid('form'), { ip: clientIp(c), userId: c.var.user?.id ?? null });
+      await recordClientLog(c.var, c.req.valid('form'), { ip: clientIp(c), userId: c.get('user')?.id ?? null });
       return c.body(null, 204);
     },
   )
@@ -258,7 +262,7 @@ export const authRoutes = createRouter()
     }),
     (c) => {
       const { error, callbackUrl } = c.req.valid('query');
-      const safe = callbackUrl ? safeCallbackPath(callbackUrl, c.var.env.PUBLIC_URL) : undefined;
+      const safe = callbackUrl ? safeCallbackPath(callbackUrl, c.get('env').PUBLIC_URL) : undefined;
       return c.redirect(urlOf(c, signInPagePath({ error, callbackUrl: safe })), 302);
     },
   )

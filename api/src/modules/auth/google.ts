@@ -49,8 +49,8 @@ export function googleAuthorizationUrl(
 ): string {
   const state = generateState();
   const codeVerifier = generateCodeVerifier();
-  const url = client(c.var.env).createAuthorizationURLWithPKCE(
-    c.var.env.GOOGLE_AUTHORIZATION_URL,
+  const url = client(c.get('env')).createAuthorizationURLWithPKCE(
+    c.get('env').GOOGLE_AUTHORIZATION_URL,
     state,
     CodeChallengeMethod.S256,
     codeVerifier,
@@ -109,7 +109,7 @@ export async function googleCallback(
   try {
     profile = await fetchGoogleUser(env, query.code, flow.codeVerifier);
   } catch (error) {
-    c.var.logger.warn({ err: error }, 'google callback failed');
+    c.get('logger').warn({ err: error }, 'google callback failed');
     return signInPagePath({ error: 'OAuthCallbackError', callbackUrl: flow.callbackUrl });
   }
   const [linked] = await db
@@ -118,8 +118,9 @@ export async function googleCallback(
     .innerJoin(users, eq(users.id, oauthAccounts.userId))
     .where(and(eq(oauthAccounts.provider, 'google'), eq(oauthAccounts.providerUserId, profile.sub)));
   let user: User | undefined = linked?.user;
-  if (!user && c.var.user) {
-    user = c.var.user;
+  const signedIn = c.get('user');
+  if (!user && signedIn) {
+    user = signedIn;
     await db.insert(oauthAccounts).values({ provider: 'google', providerUserId: profile.sub, userId: user.id });
   }
   if (!user) {
@@ -143,7 +144,7 @@ export async function googleCallback(
   }
   if (user.suspendedAt) return signInPagePath({ error: 'CredentialsSignin' });
   const callbackPath = safeCallbackPath(flow.callbackUrl, env.PUBLIC_URL);
-  if (user.twoFactorEnabledAt && c.var.user?.id !== user.id) {
+  if (user.twoFactorEnabledAt && c.get('user')?.id !== user.id) {
     await startSignInChallenge(c, user, callbackPath);
     return signInPagePath({ step: 'totp', callbackUrl: callbackPath });
   }

@@ -33,7 +33,7 @@ export const passkeyRoutes = createRouter()
       summary: 'Your passkeys',
       responses: { 200: jsonContent(PasskeyListSchema, 'Oldest first'), ...common },
     }),
-    async (c) => c.json({ data: (await listPasskeys(c.var.db, requireUser(c).id)).map(passkeyView) }, 200),
+    async (c) => c.json({ data: (await listPasskeys(c.get('db'), requireUser(c).id)).map(passkeyView) }, 200),
   )
   .openapi(
     createRoute({
@@ -88,7 +88,7 @@ export const passkeyRoutes = createRouter()
       },
     }),
     async (c) => {
-      await deletePasskey(c.var.db, requireRecentSignIn(c), c.req.valid('param').id);
+      await deletePasskey(c.get('db'), requireRecentSignIn(c), c.req.valid('param').id);
       return c.body(null, 204);
     },
   );

@@ -24,8 +24,8 @@ export function requireRecentSignIn(c: Context<AppEnv>): User {
 
 /** Whether this session proved who its user is within `REAUTH_WINDOW_MINUTES`. */
 export function isRecentSignIn(c: Context<AppEnv>): boolean {
-  const session = c.var.session;
-  const windowMs = c.var.env.REAUTH_WINDOW_MINUTES * MINUTE_MS;
+  const session = c.get('session');
+  const windowMs = c.get('env').REAUTH_WINDOW_MINUTES * MINUTE_MS;
   return !!session && Date.now() - session.authenticatedAt.getTime() <= windowMs;
 }
 
@@ -41,9 +41,9 @@ export async function reauthenticate(
   proof: { password?: string; code?: string },
 ): Promise<{ until: string }> {
   const user = requireUser(c);
-  const session = c.var.session;
+  const session = c.get('session');
   if (!session) throw new AppError('unauthorized', 'Sign in first');
-  await enforceRateLimit(c.var.db, `reauth:user:${user.id}`, { limit: 10, windowSeconds: 15 * 60 });
+  await enforceRateLimit(c.get('db'), `reauth:user:${user.id}`, { limit: 10, windowSeconds: 15 * 60 });
   if (proof.code && user.twoFactorEnabledAt) {
     if (!(await verifySecondFactor(c.var, user, proof.code))) {
       throw AppError.validation({ code: ['wrong_code'] }, 'The code is wrong or has expired');
@@ -53,6 +53,6 @@ export async function reauthenticate(
   } else if (!(await verifyPassword(user.passwordHash, proof.password ?? ''))) {
     throw AppError.validation({ password: ['wrong_password'] }, 'The password is wrong');
   }
-  const at = await markSessionAuthenticated(c.var.db, session.id);
-  return { until: new Date(at.getTime() + c.var.env.REAUTH_WINDOW_MINUTES * MINUTE_MS).toISOString() };
+  const at = await markSessionAuthenticated(c.get('db'), session.id);
+  return { until: new Date(at.getTime() + c.get('env').REAUTH_WINDOW_MINUTES * MINUTE_MS).toISOString() };
 }

@@ -31,7 +31,7 @@ function parseJson(text: string): unknown {
 /** The answer NextAuth's client reads: where to go on, absolute on PUBLIC_URL (ADR 018). */
 function answer(c: Context<AppEnv>, result: ChallengeResult, callbackUrl: string) {
   const path = result.ok ? result.callbackPath : signInPagePath({ error: result.error, callbackUrl });
-  return c.json({ url: absoluteUrl(path, c.var.env.PUBLIC_URL) }, result.ok ? 200 : 401);
+  return c.json({ url: absoluteUrl(path, c.get('env').PUBLIC_URL) }, result.ok ? 200 : 401);
 }
 
 /**
@@ -60,8 +60,8 @@ export const secondFactorRoutes = createRouter()
     async (c) => {
       const body = c.req.valid('form');
       assertCsrfToken(c, body.csrfToken);
-      const callbackUrl = safeCallbackPath(body.callbackUrl, c.var.env.PUBLIC_URL);
-      await enforceRateLimit(c.var.db, `totp:ip:${clientIp(c)}`, { limit: 50, windowSeconds: FIFTEEN_MINUTES });
+      const callbackUrl = safeCallbackPath(body.callbackUrl, c.get('env').PUBLIC_URL);
+      await enforceRateLimit(c.get('db'), `totp:ip:${clientIp(c)}`, { limit: 50, windowSeconds: FIFTEEN_MINUTES });
       return answer(c, await completeSignInChallenge(c, { code: body.code }), callbackUrl);
     },
   )
@@ -95,8 +95,8 @@ export const secondFactorRoutes = createRouter()
     async (c) => {
       const body = c.req.valid('form');
       assertCsrfToken(c, body.csrfToken);
-      const callbackUrl = safeCallbackPath(body.callbackUrl, c.var.env.PUBLIC_URL);
-      await enforceRateLimit(c.var.db, `totp:ip:${clientIp(c)}`, { limit: 50, windowSeconds: FIFTEEN_MINUTES });
+      const callbackUrl = safeCallbackPath(body.callbackUrl, c.get('env').PUBLIC_URL);
+      await enforceRateLimit(c.get('db'), `totp:ip:${clientIp(c)}`, { limit: 50, windowSeconds: FIFTEEN_MINUTES });
       const assertion = AuthenticationResponseSchema.safeParse(parseJson(body.response));
       const result: ChallengeResult = assertion.success
         ? await completeSignInChallenge(c, { passkey: assertion.data as unknown as AuthenticationResponseJSON })

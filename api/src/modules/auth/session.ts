@@ -138,12 +138,13 @@ async function readSession(db: Database, id: string, cache: SessionCache | undef
  * Checks a cookie value. A session idle longer than `SESSION_IDLE_TIMEOUT_MS`, older than
  * `SESSION_ABSOLUTE_LIFETIME_MS` or past its stored expiry is deleted, and so is every session of
  * a suspended user. A session last seen `LAST_SEEN_INTERVAL_MS` ago or more is marked seen now
- * (with `client`, the browser it is being used from) and its expiry moved to the new deadline.
+ * (with `client()`, the browser it is being used from, worked out only then) and its expiry moved
+ * to the new deadline.
  */
 export async function validateSessionToken(
   db: Database,
   token: string,
-  client?: SessionClient,
+  client?: () => SessionClient,
   cache?: SessionCache,
 ): Promise<ValidatedSession | null> {
   const [id, secret, extra] = token.split('.');
@@ -169,7 +170,7 @@ export async function validateSessionToken(
     session.expiresAt = sessionDeadline(createdAt, seenAt);
     await db
       .update(sessions)
-      .set({ lastSeenAt: seenAt, expiresAt: session.expiresAt, ...client })
+      .set({ lastSeenAt: seenAt, expiresAt: session.expiresAt, ...client?.() })
       .where(eq(sessions.id, id));
     // The announcement of this update drops the row too; until it arrives, never the old "last seen".
     cache?.delete(id);
@@ -208,7 +209,7 @@ export async function markSessionAuthenticated(db: Database, sessionId: string):
 
 /** Cookies are Secure whenever the public URL is https (plain http only on localhost in development). */
 export function isSecure(c: Context): boolean {
-  return new URL(c.var.env.PUBLIC_URL).protocol === 'https:';
+  return new URL(c.get('env').PUBLIC_URL).protocol === 'https:';
 }
 
 export function readSessionCookie(c: Context): string | undefined {

@@ -17,7 +17,7 @@ const recentSignIn = { 403: errorContent('Not allowed, or reauthentication_requi
 
 /** The id of the session this request was made with (a signed-in user always has one). */
 function currentSessionId(c: Context<AppEnv>): string {
-  const id = c.var.session?.id;
+  const id = c.get('session')?.id;
   if (!id) throw new AppError('unauthorized', 'Sign in first');
   return id;
 }
@@ -38,7 +38,7 @@ export const sessionRoutes = createRouter()
     }),
     async (c) => {
       const user = requireUser(c);
-      return c.json({ data: await listAccountSessions(c.var.db, user.id, currentSessionId(c)) }, 200);
+      return c.json({ data: await listAccountSessions(c.get('db'), user.id, currentSessionId(c)) }, 200);
     },
   )
   .openapi(
@@ -57,7 +57,7 @@ export const sessionRoutes = createRouter()
     }),
     async (c) => {
       const user = requireRecentSignIn(c);
-      const ended = await endAccountSession(c.var.db, user.id, c.req.valid('param').id);
+      const ended = await endAccountSession(c.get('db'), user.id, c.req.valid('param').id);
       if (ended === currentSessionId(c)) deleteSessionCookie(c);
       return c.body(null, 204);
     },
@@ -72,6 +72,6 @@ export const sessionRoutes = createRouter()
     }),
     async (c) => {
       const user = requireRecentSignIn(c);
-      return c.json({ revoked: await endOtherAccountSessions(c.var.db, user.id, currentSessionId(c)) }, 200);
+      return c.json({ revoked: await endOtherAccountSessions(c.get('db'), user.id, currentSessionId(c)) }, 200);
     },
   );

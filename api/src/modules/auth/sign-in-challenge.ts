@@ -25,7 +25,8 @@ const CHALLENGE_ATTEMPTS = 5;
 export async function startSignInChallenge(c: Context<AppEnv>, user: User, callbackPath: string): Promise<void> {
   const token = generateToken();
   const expiresAt = new Date(Date.now() + CHALLENGE_TTL_MS);
-  await c.var.db
+  await c
+    .get('db')
     .insert(signInChallenges)
     .values({ tokenHash: hashToken(token), userId: user.id, callbackPath, expiresAt });
   setCookie(c, CHALLENGE_COOKIE, token, {
@@ -43,14 +44,15 @@ export type ChallengeResult =
 
 function endChallenge(c: Context<AppEnv>, tokenHash: string): Promise<unknown> {
   deleteCookie(c, CHALLENGE_COOKIE, { path: '/api/auth', secure: isSecure(c) });
-  return c.var.db.delete(signInChallenges).where(eq(signInChallenges.tokenHash, tokenHash));
+  return c.get('db').delete(signInChallenges).where(eq(signInChallenges.tokenHash, tokenHash));
 }
 
 /** This browser's open challenge and its user, or null (no cookie, unknown or expired). */
 async function findChallenge(c: Context<AppEnv>): Promise<{ challenge: SignInChallenge; user: User } | null> {
   const token = getCookie(c, CHALLENGE_COOKIE);
   if (!token) return null;
-  const [found] = await c.var.db
+  const [found] = await c
+    .get('db')
     .select({ challenge: signInChallenges, user: users })
     .from(signInChallenges)
     .innerJoin(users, eq(users.id, signInChallenges.userId))
@@ -69,7 +71,8 @@ export async function passkeyOptionsForChallenge(
   if (!found) return null;
   const options = await passkeyAssertionOptions(c.var, found.user.id);
   if (!options) return null;
-  await c.var.db
+  await c
+    .get('db')
     .update(signInChallenges)
     .set({ passkeyChallenge: options.challenge })
     .where(eq(signInChallenges.tokenHash, found.challenge.tokenHash));
@@ -119,7 +122,7 @@ export async function completeSignInChallenge(c: Context<AppEnv>, proof: Challen
   const { token: sessionToken, session } = await createSession(db, user.id, sessionClient(c));
   setSessionCookie(c, sessionToken, session.expiresAt);
   if (method === 'recovery_code') {
-    c.var.afterResponse.run(c, 'recovery code notice', () =>
+    c.get('afterResponse').run(c, 'recovery code notice', () =>
       sendSecurityNotice(c.var, user, { kind: 'recoveryCodeUsed' }),
     );
   }

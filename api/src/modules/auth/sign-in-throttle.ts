@@ -84,7 +84,7 @@ function deviceSignature(secret: string, nonce: string, email: string): string {
 export function isKnownDevice(c: Context<AppEnv>, email: string): boolean {
   const [nonce, signature, extra] = (getCookie(c, DEVICE_COOKIE) ?? '').split('.');
   if (!nonce || !signature || extra !== undefined) return false;
-  const expected = Buffer.from(deviceSignature(c.var.secrets.sessionSecret, nonce, email));
+  const expected = Buffer.from(deviceSignature(c.get('secrets').sessionSecret, nonce, email));
   const given = Buffer.from(signature);
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
@@ -92,7 +92,7 @@ export function isKnownDevice(c: Context<AppEnv>, email: string): boolean {
 /** Remembers this browser as one `email` signed in from (HttpOnly, only sent to /api/auth). */
 export function rememberDevice(c: Context<AppEnv>, email: string): void {
   const nonce = randomBytes(16).toString('base64url');
-  setCookie(c, DEVICE_COOKIE, `${nonce}.${deviceSignature(c.var.secrets.sessionSecret, nonce, email)}`, {
+  setCookie(c, DEVICE_COOKIE, `${nonce}.${deviceSignature(c.get('secrets').sessionSecret, nonce, email)}`, {
     httpOnly: true,
     sameSite: 'Lax',
     secure: isSecure(c),

@@ -28,7 +28,7 @@ const conflict = { 409: errorContent('Already on, already off, or no setup start
 /** Mails the owner about the change once the answer has gone out. */
 function notify(c: Context<AppEnv>, notice: SecurityNotice): void {
   const user = requireUser(c);
-  c.var.afterResponse.run(c, `security notice ${notice.kind}`, () => sendSecurityNotice(c.var, user, notice));
+  c.get('afterResponse').run(c, `security notice ${notice.kind}`, () => sendSecurityNotice(c.var, user, notice));
 }
 
 /**
@@ -44,7 +44,7 @@ export const twoFactorRoutes = createRouter()
       summary: 'Whether two-factor sign-in is on, and how many recovery codes are left',
       responses: { 200: jsonContent(TwoFactorStatusAnswerSchema, 'Status'), ...common },
     }),
-    async (c) => c.json({ data: await twoFactorStatus(c.var.db, requireUser(c)) }, 200),
+    async (c) => c.json({ data: await twoFactorStatus(c.get('db'), requireUser(c)) }, 200),
   )
   .openapi(
     createRoute({
@@ -85,7 +85,7 @@ export const twoFactorRoutes = createRouter()
       responses: { 200: jsonContent(RecoveryCodesAnswerSchema, 'Replaced'), ...common, ...recentSignIn, ...conflict },
     }),
     async (c) => {
-      const codes = await regenerateRecoveryCodes(c.var.db, requireRecentSignIn(c));
+      const codes = await regenerateRecoveryCodes(c.get('db'), requireRecentSignIn(c));
       notify(c, { kind: 'recoveryCodesReplaced' });
       return c.json({ data: codes }, 200);
     },
@@ -99,7 +99,7 @@ export const twoFactorRoutes = createRouter()
       responses: { 204: { description: 'Off' }, ...common, ...recentSignIn, ...conflict },
     }),
     async (c) => {
-      await disableTwoFactor(c.var.db, requireRecentSignIn(c));
+      await disableTwoFactor(c.get('db'), requireRecentSignIn(c));
       notify(c, { kind: 'twoFactorDisabled' });
       return c.body(null, 204);
     },

@@ -55,7 +55,7 @@ export const billingAdminRoutes = createRouter()
     }),
     async (c) => {
       requireRole(c, 'admin');
-      return c.json(await listDocuments(c.var.db, c.req.valid('query')), 200);
+      return c.json(await listDocuments(c.get('db'), c.req.valid('query')), 200);
     },
   )
   .openapi(
@@ -74,7 +74,7 @@ export const billingAdminRoutes = createRouter()
     }),
     async (c) => {
       const admin = requireRole(c, 'admin');
-      const view = await markInvoicePaid(c.var.db, admin, c.req.valid('param').id, c.req.valid('json').reason);
+      const view = await markInvoicePaid(c.get('db'), admin, c.req.valid('param').id, c.req.valid('json').reason);
       return c.json({ data: view }, 200);
     },
   )
@@ -90,7 +90,7 @@ export const billingAdminRoutes = createRouter()
     async (c) => {
       requireRole(c, 'admin');
       const { bytes } = await readBankFile(c);
-      return c.json({ data: await previewBankFile(c.var.db, c.var.env, bytes) }, 200);
+      return c.json({ data: await previewBankFile(c.get('db'), c.get('env'), bytes) }, 200);
     },
   )
   .openapi(
@@ -109,7 +109,7 @@ export const billingAdminRoutes = createRouter()
     async (c) => {
       const admin = requireRole(c, 'admin');
       const file = await readBankFile(c);
-      return c.json({ data: await importBankFile(c.var.db, c.var.env, admin, file) }, 201);
+      return c.json({ data: await importBankFile(c.get('db'), c.get('env'), admin, file) }, 201);
     },
   )
   .openapi(
@@ -127,7 +127,7 @@ export const billingAdminRoutes = createRouter()
     async (c) => {
       const admin = requireRole(c, 'admin');
       const range = c.req.valid('query');
-      const file = await exportSie(c.var.db, c.var.env, admin, range);
+      const file = await exportSie(c.get('db'), c.get('env'), admin, range);
       return c.body(new Uint8Array(file), 200, {
         'Content-Type': 'text/plain; charset=IBM437',
         'Content-Disposition': `attachment; filename="kollab-${range.from}-${range.to}.se"`,

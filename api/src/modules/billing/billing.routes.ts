@@ -24,7 +24,7 @@ export const billingRoutes = createRouter()
       summary: 'Brand: your invoices, receipts and credit notes',
       responses: { 200: jsonContent(z.object({ data: z.array(BillingDocumentSchema) }), 'Documents'), ...common },
     }),
-    async (c) => c.json({ data: await listOwnDocuments(c.var.db, requireRole(c, 'brand')) }, 200),
+    async (c) => c.json({ data: await listOwnDocuments(c.get('db'), requireRole(c, 'brand')) }, 200),
   )
   .openapi(
     createRoute({
@@ -40,8 +40,8 @@ export const billingRoutes = createRouter()
       },
     }),
     async (c) => {
-      const row = await getVisibleDocument(c.var.db, requireUser(c), c.req.valid('param').id);
-      const pdf = await documentPdf(c.var.db, row);
+      const row = await getVisibleDocument(c.get('db'), requireUser(c), c.req.valid('param').id);
+      const pdf = await documentPdf(c.get('db'), row);
       return c.body(new Uint8Array(pdf), 200, {
         'Content-Type': 'application/pdf',
         'Content-Disposition': `attachment; filename="kollab-${row.documentNumber}.pdf"`,
@@ -57,7 +57,7 @@ export const billingRoutes = createRouter()
       summary: 'Brand: the billing address printed on invoices (null until given)',
       responses: { 200: jsonContent(z.object({ data: BillingAddressSchema.nullable() }), 'The address'), ...common },
     }),
-    async (c) => c.json({ data: await findBillingAddress(c.var.db, requireRole(c, 'brand')) }, 200),
+    async (c) => c.json({ data: await findBillingAddress(c.get('db'), requireRole(c, 'brand')) }, 200),
   )
   .openapi(
     createRoute({
@@ -69,5 +69,5 @@ export const billingRoutes = createRouter()
       responses: { 200: jsonContent(z.object({ data: BillingAddressSchema }), 'The address'), ...common },
     }),
     async (c) =>
-      c.json({ data: await saveBillingAddress(c.var.db, requireRole(c, 'brand'), c.req.valid('json')) }, 200),
+      c.json({ data: await saveBillingAddress(c.get('db'), requireRole(c, 'brand'), c.req.valid('json')) }, 200),
   );

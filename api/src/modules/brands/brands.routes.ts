@@ -71,7 +71,7 @@ export const brandRoutes = createRouter()
     }),
     async (c) => {
       const brand = requireRole(c, 'brand');
-      const [row] = await c.var.db.select().from(brandProfiles).where(eq(brandProfiles.userId, brand.id));
+      const [row] = await c.get('db').select().from(brandProfiles).where(eq(brandProfiles.userId, brand.id));
       return c.json({ data: toView(row) }, 200);
     },
   )
@@ -86,6 +86,6 @@ export const brandRoutes = createRouter()
     }),
     async (c) => {
       const brand = requireRole(c, 'brand');
-      return c.json({ data: await saveBrandProfile(c.var.db, brand, c.req.valid('json')) }, 200);
+      return c.json({ data: await saveBrandProfile(c.get('db'), brand, c.req.valid('json')) }, 200);
     },
   );

@@ -58,7 +58,7 @@ const router = createRouter()
       responses: { 200: jsonContent(CampaignPageSchema, 'A page of campaigns'), ...common },
     }),
     async (c) => {
-      const answer = await listCampaigns(c.var.db, requireUser(c), c.req.valid('query'));
+      const answer = await listCampaigns(c.get('db'), requireUser(c), c.req.valid('query'));
       return 'prepared' in answer ? (sendPreparedJson(c, answer.prepared) as never) : c.json(answer.page, 200);
     },
   )
@@ -74,7 +74,7 @@ const router = createRouter()
     async (c) => {
       requireRole(c, 'brand');
       const brand = requireVerifiedUser(c);
-      return c.json({ data: await createCampaign(c.var.db, brand, c.req.valid('json')) }, 201);
+      return c.json({ data: await createCampaign(c.get('db'), brand, c.req.valid('json')) }, 201);
     },
   )
   .openapi(
@@ -85,7 +85,7 @@ const router = createRouter()
       request: { params: IdParamSchema },
       responses: { 200: jsonContent(CampaignEnvelopeSchema, 'The campaign'), ...common },
     }),
-    async (c) => c.json({ data: await getCampaignView(c.var.db, requireUser(c), c.req.valid('param').id) }, 200),
+    async (c) => c.json({ data: await getCampaignView(c.get('db'), requireUser(c), c.req.valid('param').id) }, 200),
   )
   .openapi(
     createRoute({
@@ -101,7 +101,7 @@ const router = createRouter()
     }),
     async (c) => {
       const actor = requireRole(c, 'brand', 'admin');
-      const view = await updateCampaign(c.var.db, actor, c.req.valid('param').id, c.req.valid('json'));
+      const view = await updateCampaign(c.get('db'), actor, c.req.valid('param').id, c.req.valid('json'));
       return c.json({ data: view }, 200);
     },
   )
@@ -135,7 +135,7 @@ const router = createRouter()
     }),
     async (c) => {
       const actor = requireRole(c, 'brand', 'admin');
-      return c.json({ data: await getCampaignSpend(c.var.db, actor, c.req.valid('param').id) }, 200);
+      return c.json({ data: await getCampaignSpend(c.get('db'), actor, c.req.valid('param').id) }, 200);
     },
   )
   .openapi(
@@ -149,7 +149,7 @@ const router = createRouter()
     }),
     async (c) => {
       const actor = requireRole(c, 'brand', 'admin');
-      return c.json({ data: await listMatches(c.var.db, actor, c.req.valid('param').id) }, 200);
+      return c.json({ data: await listMatches(c.get('db'), actor, c.req.valid('param').id) }, 200);
     },
   )
   .openapi(
@@ -173,17 +173,18 @@ const router = createRouter()
     }),
     async (c) => {
       const actor = requireRole(c, 'brand', 'admin');
-      const campaign = await getOwnCampaign(c.var.db, actor, c.req.valid('param').id);
+      const campaign = await getOwnCampaign(c.get('db'), actor, c.req.valid('param').id);
       const image = await processImage(await readUploadedFile(c), { width: 1200, height: 630 });
       const key = `covers/${campaign.id}/${generateToken(10)}.webp`;
-      await c.var.storage.put(key, image, 'image/webp');
-      const [row] = await c.var.db
+      await c.get('storage').put(key, image, 'image/webp');
+      const [row] = await c
+        .get('db')
         .update(campaigns)
         .set({ coverKey: key })
         .where(eq(campaigns.id, campaign.id))
         .returning();
-      if (campaign.coverKey) await c.var.storage.delete(campaign.coverKey);
-      const [view] = await toCampaignViews(c.var.db, actor, row ? [row] : []);
+      if (campaign.coverKey) await c.get('storage').delete(campaign.coverKey);
+      const [view] = await toCampaignViews(c.get('db'), actor, row ? [row] : []);
       if (!view) throw new AppError('not_found', 'Campaign not found');
       return c.json({ data: view }, 200);
     },
@@ -197,8 +198,8 @@ const router = createRouter()
       responses: { 200: { description: 'WebP image', content: { 'image/webp': { schema: z.any() } } }, ...common },
     }),
     async (c) => {
-      const row = await getVisibleCampaign(c.var.db, requireUser(c), c.req.valid('param').id);
-      const file = row.coverKey ? await c.var.storage.get(row.coverKey) : null;
+      const row = await getVisibleCampaign(c.get('db'), requireUser(c), c.req.valid('param').id);
+      const file = row.coverKey ? await c.get('storage').get(row.coverKey) : null;
       if (!file) throw new AppError('not_found', 'No cover image');
       return c.body(new Uint8Array(file.data), 200, {
         'Content-Type': file.contentType,

@@ -36,7 +36,7 @@ export const chatRoutes = createRouter()
       summary: 'Your conversations (one per claim), newest message first, with unread counts',
       responses: { 200: jsonContent(z.object({ data: z.array(ConversationSchema) }), 'Conversations'), ...common },
     }),
-    async (c) => c.json({ data: await listConversations(c.var.db, requireUser(c)) }, 200),
+    async (c) => c.json({ data: await listConversations(c.get('db'), requireUser(c)) }, 200),
   )
   .openapi(
     createRoute({
@@ -48,7 +48,7 @@ export const chatRoutes = createRouter()
       responses: { 200: jsonContent(z.object({ data: z.array(ChatMessageSchema) }), 'Messages'), ...common },
     }),
     async (c) => {
-      const data = await listMessages(c.var.db, requireUser(c), c.req.valid('param').claimId, c.req.valid('query'));
+      const data = await listMessages(c.get('db'), requireUser(c), c.req.valid('param').claimId, c.req.valid('query'));
       return c.json({ data }, 200);
     },
   )
@@ -70,7 +70,7 @@ export const chatRoutes = createRouter()
     }),
     async (c) => {
       const message = await postMessage(
-        c.var.db,
+        c.get('db'),
         requireUser(c),
         c.req.valid('param').claimId,
         c.req.valid('json').body,
@@ -92,7 +92,7 @@ export const chatRoutes = createRouter()
     }),
     async (c) => {
       const marker = await markRead(
-        c.var.db,
+        c.get('db'),
         requireUser(c),
         c.req.valid('param').claimId,
         c.req.valid('json').lastReadId,
@@ -108,7 +108,7 @@ export const chatRoutes = createRouter()
       summary: 'Unread messages across your conversations',
       responses: { 200: jsonContent(z.object({ total: z.number() }), 'Unread count'), ...common },
     }),
-    async (c) => c.json({ total: await unreadTotal(c.var.db, requireUser(c)) }, 200),
+    async (c) => c.json({ total: await unreadTotal(c.get('db'), requireUser(c)) }, 200),
   )
   .openapi(
     createRoute({
@@ -151,7 +151,7 @@ export const chatRoutes = createRouter()
     }),
     async (c) => {
       const { claimId } = c.req.valid('param');
-      const opened = await reportConversation(c.var.db, requireUser(c), claimId, c.req.valid('json').reason);
+      const opened = await reportConversation(c.get('db'), requireUser(c), claimId, c.req.valid('json').reason);
       return opened.created ? c.json({ data: opened.case }, 201) : c.json({ data: opened.case }, 200);
     },
   )
@@ -171,7 +171,12 @@ export const chatRoutes = createRouter()
     }),
     async (c) => {
       const admin = requireRole(c, 'admin');
-      const opened = await openCaseAsAdmin(c.var.db, admin, c.req.valid('param').claimId, c.req.valid('json').reason);
+      const opened = await openCaseAsAdmin(
+        c.get('db'),
+        admin,
+        c.req.valid('param').claimId,
+        c.req.valid('json').reason,
+      );
       return opened.created ? c.json({ data: opened.case }, 201) : c.json({ data: opened.case }, 200);
     },
   )
@@ -191,6 +196,6 @@ export const chatRoutes = createRouter()
     }),
     async (c) => {
       const admin = requireRole(c, 'admin');
-      return c.json({ data: await closeCase(c.var.db, admin, c.req.valid('param').id) }, 200);
+      return c.json({ data: await closeCase(c.get('db'), admin, c.req.valid('param').id) }, 200);
     },
   );

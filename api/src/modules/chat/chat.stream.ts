@@ -94,8 +94,9 @@ function concerns(event: ChatEvent & { type: 'revoke' }, session: StreamSession)
  */
 export function streamMessages(c: Context<AppEnv>, actor: User, startAfter: number): Response | Promise<Response> {
   const { db, bus, env } = c.var;
-  if (!c.var.session) throw new AppError('unauthorized', 'Sign in first');
-  const session: StreamSession = c.var.session;
+  const current = c.get('session');
+  if (!current) throw new AppError('unauthorized', 'Sign in first');
+  const session: StreamSession = current;
   const release = takeStreamSlot(bus, actor.id, clientIp(c), {
     perUser: env.CHAT_STREAMS_PER_USER,
     perIp: env.CHAT_STREAMS_PER_IP,

@@ -62,7 +62,7 @@ let router = createRouter()
       request: { query: ListClaimsQuerySchema },
       responses: { 200: jsonContent(ClaimPageSchema, 'A page of claims'), ...common },
     }),
-    async (c) => c.json(await listClaims(c.var.db, requireUser(c), c.req.valid('query')), 200),
+    async (c) => c.json(await listClaims(c.get('db'), requireUser(c), c.req.valid('query')), 200),
   )
   .openapi(
     createRoute({
@@ -72,7 +72,7 @@ let router = createRouter()
       request: { params: IdParamSchema },
       responses: { 200: claimResponse, ...common },
     }),
-    async (c) => c.json({ data: await getClaimDetails(c.var.db, requireUser(c), c.req.valid('param').id) }, 200),
+    async (c) => c.json({ data: await getClaimDetails(c.get('db'), requireUser(c), c.req.valid('param').id) }, 200),
   )
   .openapi(
     createRoute({
@@ -86,10 +86,10 @@ let router = createRouter()
     async (c) => {
       requireRole(c, 'creator');
       const creator = requireVerifiedUser(c);
-      const campaign = await getVisibleCampaign(c.var.db, creator, c.req.valid('param').id);
-      await requireIdentityForCampaign(c.var.db, creator.id, campaign);
+      const campaign = await getVisibleCampaign(c.get('db'), creator, c.req.valid('param').id);
+      await requireIdentityForCampaign(c.get('db'), creator.id, campaign);
       const claim = await createClaim(c.var, creator, campaign, c.req.valid('json'));
-      return c.json({ data: await getClaimDetails(c.var.db, creator, claim.id) }, 201);
+      return c.json({ data: await getClaimDetails(c.get('db'), creator, claim.id) }, 201);
     },
   )
   .openapi(
@@ -105,7 +105,7 @@ let router = createRouter()
       const actor = requireRole(c, 'creator', 'admin');
       const { id } = c.req.valid('param');
       await transitionClaim(c.var, actor, id, 'submitted', { submission: c.req.valid('json') });
-      return c.json({ data: await getClaimDetails(c.var.db, actor, id) }, 200);
+      return c.json({ data: await getClaimDetails(c.get('db'), actor, id) }, 200);
     },
   )
   .openapi(
@@ -122,7 +122,7 @@ let router = createRouter()
       const { id } = c.req.valid('param');
       const { to, reason } = c.req.valid('json');
       await transitionClaim(c.var, admin, id, to, { reason });
-      return c.json({ data: await getClaimDetails(c.var.db, admin, id) }, 200);
+      return c.json({ data: await getClaimDetails(c.get('db'), admin, id) }, 200);
     },
   )
   .openapi(
@@ -133,7 +133,7 @@ let router = createRouter()
       summary: 'Creator: invitations from matched campaigns',
       responses: { 200: jsonContent(InvitationListSchema, 'Invitations'), ...common },
     }),
-    async (c) => c.json({ data: await listInvitations(c.var.db, requireRole(c, 'creator')) }, 200),
+    async (c) => c.json({ data: await listInvitations(c.get('db'), requireRole(c, 'creator')) }, 200),
   )
   .openapi(
     createRoute({
@@ -148,10 +148,10 @@ let router = createRouter()
       requireRole(c, 'creator');
       const creator = requireVerifiedUser(c);
       const { guidelinesConfirmed } = c.req.valid('json');
-      await requireIdentityForInvitation(c.var.db, creator.id, c.req.valid('param').id);
+      await requireIdentityForInvitation(c.get('db'), creator.id, c.req.valid('param').id);
       const claim = await answerInvitation(c.var, creator, c.req.valid('param').id, 'accepted', guidelinesConfirmed);
       if (!claim) throw new Error('accepting an invitation made no claim');
-      return c.json({ data: await getClaimDetails(c.var.db, creator, claim.id) }, 201);
+      return c.json({ data: await getClaimDetails(c.get('db'), creator, claim.id) }, 201);
     },
   )
   .openapi(
@@ -175,7 +175,7 @@ for (const [path, to, summary] of ACTIONS) {
     const actor = requireUser(c);
     const { id } = c.req.valid('param');
     await transitionClaim(c.var, actor, id, to, c.req.valid('json') ?? {});
-    return c.json({ data: await getClaimDetails(c.var.db, actor, id) }, 200);
+    return c.json({ data: await getClaimDetails(c.get('db'), actor, id) }, 200);
   });
 }
 

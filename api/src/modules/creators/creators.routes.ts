@@ -38,7 +38,7 @@ export const creatorRoutes = createRouter()
       summary: 'Your creator profile',
       responses: { 200: profileResponse, ...errorResponses, ...authErrorResponses },
     }),
-    async (c) => c.json({ data: await getCreatorProfile(c.var.db, requireRole(c, 'creator')) }, 200),
+    async (c) => c.json({ data: await getCreatorProfile(c.get('db'), requireRole(c, 'creator')) }, 200),
   )
   .openapi(
     createRoute({
@@ -52,7 +52,7 @@ export const creatorRoutes = createRouter()
       responses: { 200: profileResponse, ...errorResponses, ...authErrorResponses },
     }),
     async (c) => {
-      const profile = await updateCreatorProfile(c.var.db, requireRole(c, 'creator'), c.req.valid('json'));
+      const profile = await updateCreatorProfile(c.get('db'), requireRole(c, 'creator'), c.req.valid('json'));
       return c.json({ data: profile }, 200);
     },
   );

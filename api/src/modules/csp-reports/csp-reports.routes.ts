@@ -16,7 +16,7 @@ export const MAX_REPORT_BYTES = 16 * 1024;
 const REPORT_LIMIT = { limit: 60, windowSeconds: 15 * 60 };
 
 const limitReports = createMiddleware<AppEnv>(async (c, next) => {
-  await enforceRateLimit(c.var.db, `csp-report:${clientIp(c)}`, REPORT_LIMIT);
+  await enforceRateLimit(c.get('db'), `csp-report:${clientIp(c)}`, REPORT_LIMIT);
   await next();
 });
 
@@ -69,10 +69,10 @@ async function readCspReport(text: string) {
 export const cspReportRoutes = createRouter().openapi(reportRoute, async (c) => {
   const type = c.req.header('Content-Type')?.split(';')[0]?.trim().toLowerCase();
   if (type === 'application/csp-report') {
-    logViolations(c.var.logger, [fromCspReport(await readCspReport(await c.req.text()))]);
+    logViolations(c.get('logger'), [fromCspReport(await readCspReport(await c.req.text()))]);
   } else if (type === 'application/reports+json') {
     // Validated by the route already; parsed again only to narrow the union of the two body types.
-    logViolations(c.var.logger, fromReportingApi(ReportingApiBatchSchema.parse(c.req.valid('json'))));
+    logViolations(c.get('logger'), fromReportingApi(ReportingApiBatchSchema.parse(c.req.valid('json'))));
   } else {
     throw new AppError('bad_request', 'Content-Type must be application/csp-report or application/reports+json');
   }

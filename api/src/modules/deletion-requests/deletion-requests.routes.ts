@@ -48,19 +48,24 @@ const DELETION_LIMIT = { limit: 10, windowSeconds: 15 * 60 };
 export const deletionRequestRoutes = createRouter();
 
 deletionRequestRoutes.use('/deletion-requests/*', async (c, next) => {
-  if (c.req.method === 'POST') await enforceRateLimit(c.var.db, `deletion-request:${clientIp(c)}`, DELETION_LIMIT);
+  if (c.req.method === 'POST') await enforceRateLimit(c.get('db'), `deletion-request:${clientIp(c)}`, DELETION_LIMIT);
   await next();
 });
 
 deletionRequestRoutes
   .openapi(createDeletionRequestRoute, async (c) => {
-    const outcome = await createDeletionRequest(c.var.db, c.req.valid('json'));
+    const outcome = await createDeletionRequest(c.get('db'), c.req.valid('json'));
     if (outcome.confirmToken) {
-      const mail = deletionConfirmationMail(c.var.env.PUBLIC_URL, outcome.email, outcome.locale, outcome.confirmToken);
-      await c.var.mailer.send(mail);
+      const mail = deletionConfirmationMail(
+        c.get('env').PUBLIC_URL,
+        outcome.email,
+        outcome.locale,
+        outcome.confirmToken,
+      );
+      await c.get('mailer').send(mail);
     }
     return c.json({ status: 'received' as const }, 202);
   })
   .openapi(confirmDeletionRequestRoute, async (c) =>
-    c.json(await confirmDeletionRequest(c.var.db, c.req.valid('json').token), 200),
+    c.json(await confirmDeletionRequest(c.get('db'), c.req.valid('json').token), 200),
   );

@@ -64,12 +64,12 @@ export function createDiscoveryRoutes(provider: Provider, current?: CurrentAnswe
   const { client } = provider;
   const { searchCall, reportCall } = providerCalls(client);
   const context = (c: Context<AppEnv>): CallContext => ({
-    db: c.var.db,
+    db: c.get('db'),
     user: requireDiscoveryUser(c),
-    logger: c.var.logger,
+    logger: c.get('logger'),
     sample: provider.sample,
-    settings: c.var.env,
-    mailer: c.var.mailer,
+    settings: c.get('env'),
+    mailer: c.get('mailer'),
     ...(current ? { current } : {}),
   });
   /**
@@ -123,14 +123,14 @@ export function createDiscoveryRoutes(provider: Provider, current?: CurrentAnswe
             sample: provider.sample,
             account,
             today,
-            dailyCreditCap: isAdmin ? null : c.var.env.PROVIDER_DAILY_CREDIT_CAP,
-            dailyRawCap: isAdmin ? null : c.var.env.PROVIDER_DAILY_RAW_CAP,
+            dailyCreditCap: isAdmin ? null : c.get('env').PROVIDER_DAILY_CREDIT_CAP,
+            dailyRawCap: isAdmin ? null : c.get('env').PROVIDER_DAILY_RAW_CAP,
             budget: everyone
               ? {
                   spent: everyone,
                   limit: {
-                    credits: c.var.env.PROVIDER_GLOBAL_DAILY_CREDITS,
-                    rawRequests: c.var.env.PROVIDER_GLOBAL_DAILY_RAW_REQUESTS,
+                    credits: c.get('env').PROVIDER_GLOBAL_DAILY_CREDITS,
+                    rawRequests: c.get('env').PROVIDER_GLOBAL_DAILY_RAW_REQUESTS,
                   },
                 }
               : null,

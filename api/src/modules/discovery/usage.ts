@@ -16,9 +16,15 @@ export function fromHundredths(hundredths: number): number {
 /** Made once: building an Intl.DateTimeFormat costs far more than formatting with it. */
 const STOCKHOLM_DATE = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' });
 
+const MINUTE_MS = 60_000;
+/** The last answer, by minute: Sweden's day changes only on a whole hour, and every cache hit asks. */
+let lastDay: { minute: number; day: string } | undefined;
+
 /** The calendar day in Sweden (YYYY-MM-DD); daily caps and the usage table follow Swedish days. */
 export function stockholmDay(at = new Date()): string {
-  return STOCKHOLM_DATE.format(at);
+  const minute = Math.floor(at.getTime() / MINUTE_MS);
+  if (lastDay?.minute !== minute) lastDay = { minute, day: STOCKHOLM_DATE.format(at) };
+  return lastDay.day;
 }
 
 /** What a call may cost, booked before it is made, or what it did cost. */

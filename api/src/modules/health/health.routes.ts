@@ -17,5 +17,5 @@ const getHealth = createRoute({
 });
 
 export const healthRoutes = createRouter().openapi(getHealth, async (c) => {
-  return c.json(await checkHealth(c.var.db, c.var.dbKind), 200);
+  return c.json(await checkHealth(c.get('db'), c.get('dbKind')), 200);
 });

@@ -27,10 +27,10 @@ export function endUserIp(c: Context<AppEnv>): string {
 }
 
 const bankIdDeps = (c: Context<AppEnv>) => ({
-  db: c.var.db,
-  secrets: c.var.secrets,
-  bankId: c.var.bankId,
-  logger: c.var.logger,
+  db: c.get('db'),
+  secrets: c.get('secrets'),
+  bankId: c.get('bankId'),
+  logger: c.get('logger'),
 });
 
 export const identityRoutes = createRouter()
@@ -44,7 +44,7 @@ export const identityRoutes = createRouter()
     }),
     async (c) => {
       const user = requireUser(c);
-      return c.json({ data: await getIdentity(c.var.db, c.var.env, c.var.secrets, user) }, 200);
+      return c.json({ data: await getIdentity(c.get('db'), c.get('env'), c.get('secrets'), user) }, 200);
     },
   )
   .openapi(
@@ -57,7 +57,7 @@ export const identityRoutes = createRouter()
     }),
     async (c) => {
       const user = requireRole(c, 'creator');
-      await assertCanVerify(c.var.db, user);
+      await assertCanVerify(c.get('db'), user);
       const order = await startBankIdOrder(bankIdDeps(c), user, { purpose: 'identify', endUserIp: endUserIp(c) });
       return c.json({ data: toBankIdOrderView(bankIdDeps(c), order) }, 201);
     },

@@ -27,7 +27,7 @@ export const paymentMethodRoutes = createRouter()
         ...authErrorResponses,
       },
     }),
-    async (c) => c.json({ data: await listPaymentMethods(c.var.db, requireUser(c)) }, 200),
+    async (c) => c.json({ data: await listPaymentMethods(c.get('db'), requireUser(c)) }, 200),
   )
   .openapi(
     createRoute({
@@ -45,7 +45,7 @@ export const paymentMethodRoutes = createRouter()
     }),
     async (c) => {
       const user = requireRecentSignIn(c);
-      const method = await addPaymentMethod(c.var.db, c.var.secrets, user, c.req.valid('json'));
+      const method = await addPaymentMethod(c.get('db'), c.get('secrets'), user, c.req.valid('json'));
       await sendSecurityNotice(c.var, user, { kind: 'payoutMethodAdded', method: method.masked });
       return c.json({ data: method }, 201);
     },
@@ -66,7 +66,7 @@ export const paymentMethodRoutes = createRouter()
     }),
     async (c) => {
       const user = requireRecentSignIn(c);
-      const method = await makeDefaultPaymentMethod(c.var.db, user, c.req.valid('json').id);
+      const method = await makeDefaultPaymentMethod(c.get('db'), user, c.req.valid('json').id);
       await sendSecurityNotice(c.var, user, { kind: 'payoutMethodDefault', method: method.masked });
       return c.json({ data: method }, 200);
     },

@@ -41,7 +41,7 @@ export const paymentAdminRoutes = createRouter()
     }),
     async (c) => {
       requireRole(c, 'admin');
-      return c.json(await listPayments(c.var.db, c.req.valid('query')), 200);
+      return c.json(await listPayments(c.get('db'), c.req.valid('query')), 200);
     },
   )
   .openapi(
@@ -57,7 +57,7 @@ export const paymentAdminRoutes = createRouter()
       requireRole(c, 'admin');
       const rows = [];
       for (let page = 1; page <= EXPORT_PAGES; page++) {
-        const { data } = await listPayments(c.var.db, { ...c.req.valid('query'), page, pageSize: EXPORT_ROWS });
+        const { data } = await listPayments(c.get('db'), { ...c.req.valid('query'), page, pageSize: EXPORT_ROWS });
         rows.push(...data);
         if (data.length < EXPORT_ROWS) break;
       }
@@ -96,7 +96,7 @@ export const paymentAdminRoutes = createRouter()
     }),
     async (c) => {
       requireRole(c, 'admin');
-      const page = await listEscrow(c.var.db, c.req.valid('query'));
+      const page = await listEscrow(c.get('db'), c.req.valid('query'));
       return c.json({ data: page.data.map((row) => ({ ...row, id: row.campaignId })), total: page.total }, 200);
     },
   )
@@ -113,7 +113,7 @@ export const paymentAdminRoutes = createRouter()
       requireRole(c, 'admin');
       const rows = [];
       for (let page = 1; page <= EXPORT_PAGES; page++) {
-        const { data } = await listEscrow(c.var.db, { ...c.req.valid('query'), page, pageSize: EXPORT_ROWS });
+        const { data } = await listEscrow(c.get('db'), { ...c.req.valid('query'), page, pageSize: EXPORT_ROWS });
         rows.push(...data);
         if (data.length < EXPORT_ROWS) break;
       }

@@ -35,10 +35,10 @@ const providerErrors = {
 
 export function createPaymentRoutes(gateway: PaymentGateway) {
   const deps = (c: Context<AppEnv>): CardDeps => ({
-    db: c.var.db,
-    env: c.var.env,
-    mailer: c.var.mailer,
-    logger: c.var.logger,
+    db: c.get('db'),
+    env: c.get('env'),
+    mailer: c.get('mailer'),
+    logger: c.get('logger'),
     gateway,
   });
   return createRouter()
@@ -58,8 +58,8 @@ export function createPaymentRoutes(gateway: PaymentGateway) {
       }),
       async (c) => {
         const brand = requireRole(c, 'brand');
-        const campaign = await getOwnCampaign(c.var.db, brand, c.req.valid('param').id);
-        const { purpose, price } = await quoteFor(c.var.db, c.var.env, campaign, c.req.valid('query').slots);
+        const campaign = await getOwnCampaign(c.get('db'), brand, c.req.valid('param').id);
+        const { purpose, price } = await quoteFor(c.get('db'), c.get('env'), campaign, c.req.valid('query').slots);
         return c.json({ data: { purpose, ...price } }, 200);
       },
     )
@@ -80,10 +80,10 @@ export function createPaymentRoutes(gateway: PaymentGateway) {
       async (c) => {
         const brand = requireRole(c, 'brand');
         const input = c.req.valid('json');
-        const payment = await c.var.db.transaction((tx) =>
-          createPayment(tx, c.var.env, brand, c.req.valid('param').id, input),
-        );
-        return c.json({ data: await paymentView(c.var.db, payment) }, 201);
+        const payment = await c
+          .get('db')
+          .transaction((tx) => createPayment(tx, c.get('env'), brand, c.req.valid('param').id, input));
+        return c.json({ data: await paymentView(c.get('db'), payment) }, 201);
       },
     )
     .openapi(
@@ -104,7 +104,7 @@ export function createPaymentRoutes(gateway: PaymentGateway) {
       async (c) => {
         const brand = requireRole(c, 'brand');
         const result = await payByCard(deps(c), brand, c.req.valid('param').id, c.req.valid('json'));
-        return c.json({ data: await paymentView(c.var.db, result.payment, result.nextActionUrl) }, 200);
+        return c.json({ data: await paymentView(c.get('db'), result.payment, result.nextActionUrl) }, 200);
       },
     )
     .openapi(
@@ -119,7 +119,7 @@ export function createPaymentRoutes(gateway: PaymentGateway) {
       async (c) => {
         const brand = requireRole(c, 'brand');
         const result = await refreshPayment(deps(c), brand, c.req.valid('param').id);
-        return c.json({ data: await paymentView(c.var.db, result.payment, result.nextActionUrl) }, 200);
+        return c.json({ data: await paymentView(c.get('db'), result.payment, result.nextActionUrl) }, 200);
       },
     )
     .openapi(
@@ -142,8 +142,8 @@ export function createPaymentRoutes(gateway: PaymentGateway) {
         if (payment.providerPaymentId && payment.status !== 'paid') {
           await gateway.stripe.paymentIntents.cancel(payment.providerPaymentId).catch(() => undefined);
         }
-        const cancelled = await c.var.db.transaction((tx) => cancelOpenPayment(tx, brand, payment));
-        return c.json({ data: await paymentView(c.var.db, cancelled) }, 200);
+        const cancelled = await c.get('db').transaction((tx) => cancelOpenPayment(tx, brand, payment));
+        return c.json({ data: await paymentView(c.get('db'), cancelled) }, 200);
       },
     )
     .openapi(
@@ -154,7 +154,7 @@ export function createPaymentRoutes(gateway: PaymentGateway) {
         summary: 'Brand: credit, payments and refunds',
         responses: { 200: jsonContent(z.object({ data: BillingSchema }), 'Billing'), ...common },
       }),
-      async (c) => c.json({ data: await getBilling(c.var.db, requireRole(c, 'brand')) }, 200),
+      async (c) => c.json({ data: await getBilling(c.get('db'), requireRole(c, 'brand')) }, 200),
     )
     .openapi(
       createRoute({

@@ -30,8 +30,8 @@ export const brandRefundRoutes = createRouter()
       const brand = requireRole(c, 'brand');
       const key = requireIdempotencyKey(c);
       const input = c.req.valid('json');
-      const result = await withIdempotency(c.var.db, { userId: brand.id, key, request: input }, async (tx) => {
-        await requestBankRefund(tx, c.var.secrets, brand, input);
+      const result = await withIdempotency(c.get('db'), { userId: brand.id, key, request: input }, async (tx) => {
+        await requestBankRefund(tx, c.get('secrets'), brand, input);
         return { status: 201, body: { data: await listMyBankRefunds(tx, brand) } };
       });
       return c.json(result.body, 201);
@@ -45,7 +45,7 @@ export const brandRefundRoutes = createRouter()
       summary: 'Brand: your bank refunds and where they are',
       responses: { 200: list, ...common },
     }),
-    async (c) => c.json({ data: await listMyBankRefunds(c.var.db, requireRole(c, 'brand')) }, 200),
+    async (c) => c.json({ data: await listMyBankRefunds(c.get('db'), requireRole(c, 'brand')) }, 200),
   )
   .openapi(
     createRoute({
@@ -60,7 +60,7 @@ export const brandRefundRoutes = createRouter()
     }),
     async (c) => {
       requireRole(c, 'admin');
-      const data = await listUnbatchedBankRefunds(c.var.db);
+      const data = await listUnbatchedBankRefunds(c.get('db'));
       return c.json({ data, total: data.length }, 200);
     },
   );

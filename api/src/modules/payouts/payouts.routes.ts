@@ -48,12 +48,12 @@ const PageQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 
-const swishDeps = (c: Context<AppEnv>) => ({ ...c.var, swish: c.var.swish });
+const swishDeps = (c: Context<AppEnv>) => ({ ...c.var, swish: c.get('swish') });
 
 /** Mails each creator once, about where their withdrawal ended up (a file may pay and then return it). */
 function mailLast(c: Context<AppEnv>, changed: Withdrawal[]) {
   const last = new Map(changed.map((row) => [row.id, row]));
-  c.var.afterResponse.run(c, 'payout answer mails', async () => {
+  c.get('afterResponse').run(c, 'payout answer mails', async () => {
     for (const row of last.values()) await mailWithdrawal(c.var, row);
   });
 }
@@ -73,7 +73,7 @@ export const payoutRoutes = createRouter()
     }),
     async (c) => {
       requireRole(c, 'admin');
-      return c.json(await listBatches(c.var.db, c.req.valid('query')), 200);
+      return c.json(await listBatches(c.get('db'), c.req.valid('query')), 200);
     },
   )
   .openapi(
@@ -88,11 +88,11 @@ export const payoutRoutes = createRouter()
     }),
     async (c) => {
       const admin = requireRole(c, 'admin');
-      const { batch, sent, skipped } = await createBatch(c.var.db, c.var.secrets, admin, c.req.valid('json'));
-      c.var.afterResponse.run(c, 'payout batch mails', async () => {
+      const { batch, sent, skipped } = await createBatch(c.get('db'), c.get('secrets'), admin, c.req.valid('json'));
+      c.get('afterResponse').run(c, 'payout batch mails', async () => {
         for (const row of sent) await mailWithdrawal(c.var, row);
       });
-      return c.json({ data: await toBatchView(c.var.db, batch), skipped }, 201);
+      return c.json({ data: await toBatchView(c.get('db'), batch), skipped }, 201);
     },
   )
   .openapi(
@@ -110,7 +110,7 @@ export const payoutRoutes = createRouter()
     }),
     async (c) => {
       requireRole(c, 'admin');
-      return c.json({ data: await getBatch(c.var.db, c.req.valid('param').id) }, 200);
+      return c.json({ data: await getBatch(c.get('db'), c.req.valid('param').id) }, 200);
     },
   )
   .openapi(
@@ -128,7 +128,13 @@ export const payoutRoutes = createRouter()
     }),
     async (c) => {
       const admin = requireRole(c, 'admin');
-      const { batch, xml } = await exportBatch(c.var.db, c.var.env, c.var.secrets, admin, c.req.valid('param').id);
+      const { batch, xml } = await exportBatch(
+        c.get('db'),
+        c.get('env'),
+        c.get('secrets'),
+        admin,
+        c.req.valid('param').id,
+      );
       return c.body(xml, 200, {
         'Content-Type': 'application/xml; charset=utf-8',
         'Content-Disposition': `attachment; filename="${batch.messageId}.xml"`,
@@ -150,7 +156,7 @@ export const payoutRoutes = createRouter()
     }),
     async (c) => {
       requireRole(c, 'admin');
-      return c.json(await listPayouts(c.var.db, c.req.valid('query')), 200);
+      return c.json(await listPayouts(c.get('db'), c.req.valid('query')), 200);
     },
   )
   .openapi(
@@ -166,7 +172,7 @@ export const payoutRoutes = createRouter()
     }),
     async (c) => {
       requireRole(c, 'admin');
-      const data = await listBlockedPayees(c.var.db, c.var.secrets);
+      const data = await listBlockedPayees(c.get('db'), c.get('secrets'));
       return c.json({ data, total: data.length }, 200);
     },
   )
@@ -182,7 +188,7 @@ export const payoutRoutes = createRouter()
     async (c) => {
       requireRole(c, 'admin');
       const file = await readBankFile(c);
-      return c.json({ data: await previewPayoutAnswer(c.var.db, file.bytes) }, 200);
+      return c.json({ data: await previewPayoutAnswer(c.get('db'), file.bytes) }, 200);
     },
   )
   .openapi(
@@ -202,7 +208,7 @@ export const payoutRoutes = createRouter()
     async (c) => {
       const admin = requireRole(c, 'admin');
       const file = await readBankFile(c);
-      const { preview, changed } = await importPayoutAnswer(c.var.db, admin, file);
+      const { preview, changed } = await importPayoutAnswer(c.get('db'), admin, file);
       mailLast(c, changed);
       return c.json({ data: preview }, 200);
     },

@@ -25,7 +25,7 @@ export const ratingRoutes = createRouter()
       request: { params: IdParamSchema },
       responses: { 200: ratingsResponse, ...common },
     }),
-    async (c) => c.json({ data: await getClaimRatings(c.var.db, requireUser(c), c.req.valid('param').id) }, 200),
+    async (c) => c.json({ data: await getClaimRatings(c.get('db'), requireUser(c), c.req.valid('param').id) }, 200),
   )
   .openapi(
     createRoute({
@@ -42,7 +42,7 @@ export const ratingRoutes = createRouter()
       },
     }),
     async (c) =>
-      c.json({ data: await rateClaim(c.var.db, requireUser(c), c.req.valid('param').id, c.req.valid('json')) }, 201),
+      c.json({ data: await rateClaim(c.get('db'), requireUser(c), c.req.valid('param').id, c.req.valid('json')) }, 201),
   )
   .openapi(
     createRoute({
@@ -55,6 +55,6 @@ export const ratingRoutes = createRouter()
     }),
     async (c) => {
       requireUser(c);
-      return c.json({ data: await ratingSummaries(c.var.db, c.req.valid('query').ids) }, 200);
+      return c.json({ data: await ratingSummaries(c.get('db'), c.req.valid('query').ids) }, 200);
     },
   );

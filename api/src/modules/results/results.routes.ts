@@ -49,13 +49,13 @@ export const resultsRoutes = createRouter()
       const id = c.req.valid('param').id;
       // Results change only when a post is read or a claim or the campaign changes: the answer is
       // serialised and compressed once per version, and a browser holding it gets 304.
-      const version = await resultsVersion(c.var.db, user, id);
+      const version = await resultsVersion(c.get('db'), user, id);
       const etag = `W/"${createHash('sha256').update(`${id}|${version}`).digest('base64url').slice(0, 27)}"`;
       if (noneMatch(c.req.header('If-None-Match'), etag))
         return c.body(null, 304, { ETag: etag, 'Cache-Control': 'private, no-cache' }) as never;
       let cached = prepared.get(id);
       if (cached?.version !== version) {
-        const results = await campaignResults(c.var.db, c.var.env, user, id);
+        const results = await campaignResults(c.get('db'), c.get('env'), user, id);
         cached = { version, json: prepareJson(JSON.stringify({ data: results })) };
         prepared.set(id, cached, cached.json.bytes);
       }
@@ -76,7 +76,7 @@ export const resultsRoutes = createRouter()
     }),
     async (c) => {
       const user = requireRole(c, 'brand', 'admin');
-      const results = await campaignResults(c.var.db, c.var.env, user, c.req.valid('param').id);
+      const results = await campaignResults(c.get('db'), c.get('env'), user, c.req.valid('param').id);
       return c.body(resultsCsv(results, localeOf(user.locale)), 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="kollab-results-${results.campaign.id}.csv"`,
@@ -95,7 +95,7 @@ export const resultsRoutes = createRouter()
     }),
     async (c) => {
       const user = requireRole(c, 'brand', 'admin');
-      const results = await campaignResults(c.var.db, c.var.env, user, c.req.valid('param').id);
+      const results = await campaignResults(c.get('db'), c.get('env'), user, c.req.valid('param').id);
       const pdf = await resultsPdf(results, localeOf(user.locale));
       return c.body(new Uint8Array(pdf), 200, {
         'Content-Type': 'application/pdf',
@@ -114,7 +114,7 @@ export const resultsRoutes = createRouter()
       request: { params: IdParamSchema },
       responses: { 200: jsonContent(z.object({ data: TrackedPostSchema.nullable() }), 'The post, or null'), ...common },
     }),
-    async (c) => c.json({ data: await claimPost(c.var.db, requireUser(c), c.req.valid('param').id) }, 200),
+    async (c) => c.json({ data: await claimPost(c.get('db'), requireUser(c), c.req.valid('param').id) }, 200),
   )
   .openapi(
     createRoute({
@@ -134,14 +134,14 @@ export const resultsRoutes = createRouter()
       const user = requireUser(c);
       const id = c.req.valid('param').id;
       // claimPost checks that the caller is a party to the claim.
-      if (!(await claimPost(c.var.db, user, id))) throw new AppError('not_found', 'Nothing was submitted');
-      const post = await currentPost(c.var.db, id);
+      if (!(await claimPost(c.get('db'), user, id))) throw new AppError('not_found', 'Nothing was submitted');
+      const post = await currentPost(c.get('db'), id);
       if (!post) throw new AppError('not_found', 'Nothing was submitted');
       if (post.status === 'disappeared') throw new AppError('conflict', 'The post was removed');
       if (post.status === 'finished') throw new AppError('conflict', 'The post is no longer tracked');
       // Each check is a raw request Kollab pays for: a few an hour per post are plenty for fixing a caption.
-      await enforceRateLimit(c.var.db, `post-check:${post.id}`, CHECKS_PER_HOUR);
-      await requestCheck(c.var.db, c.var.jobs, post);
+      await enforceRateLimit(c.get('db'), `post-check:${post.id}`, CHECKS_PER_HOUR);
+      await requestCheck(c.get('db'), c.get('jobs'), post);
       return c.json({ data: { queued: true as const } }, 202);
     },
   )
@@ -155,7 +155,7 @@ export const resultsRoutes = createRouter()
     }),
     async (c) => {
       requireRole(c, 'admin');
-      return c.json({ data: await resultsOverview(c.var.db) }, 200);
+      return c.json({ data: await resultsOverview(c.get('db')) }, 200);
     },
   )
   .openapi(
@@ -168,6 +168,6 @@ export const resultsRoutes = createRouter()
     }),
     async (c) => {
       requireRole(c, 'admin');
-      return c.json({ data: await adLabelFlags(c.var.db) }, 200);
+      return c.json({ data: await adLabelFlags(c.get('db')) }, 200);
     },
   );

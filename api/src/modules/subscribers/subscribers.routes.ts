@@ -75,7 +75,7 @@ subscriberRoutes.use('/subscribers/*', async (c, next) => {
     const [key, rule] = c.req.path.endsWith('/subscribers')
       ? ['subscribe', SUBSCRIBE_LIMIT]
       : ['subscriber-token', TOKEN_LIMIT];
-    await enforceRateLimit(c.var.db, `${key}:${clientIp(c)}`, rule);
+    await enforceRateLimit(c.get('db'), `${key}:${clientIp(c)}`, rule);
   }
   await next();
 });
@@ -84,15 +84,15 @@ subscriberRoutes
   .openapi(subscribeRoute, (c) => {
     const input = c.req.valid('json');
     // Whether the address is subscribed is looked up after the answer, so its timing cannot tell (ADR 019).
-    c.var.afterResponse.sendMail(c, 'newsletter subscription', async () => {
-      const outcome = await subscribe(c.var.db, input, { secret: c.var.secrets.sessionSecret });
-      return subscribeMail(c.var.env.PUBLIC_URL, outcome);
+    c.get('afterResponse').sendMail(c, 'newsletter subscription', async () => {
+      const outcome = await subscribe(c.get('db'), input, { secret: c.get('secrets').sessionSecret });
+      return subscribeMail(c.get('env').PUBLIC_URL, outcome);
     });
     return c.json({ status: 'pending_confirmation' as const }, 202);
   })
-  .openapi(confirmRoute, async (c) => c.json(await confirmSubscription(c.var.db, c.req.valid('json').token), 200))
-  .openapi(unsubscribeRoute, async (c) => c.json(await unsubscribe(c.var.db, c.req.valid('json').token), 200))
+  .openapi(confirmRoute, async (c) => c.json(await confirmSubscription(c.get('db'), c.req.valid('json').token), 200))
+  .openapi(unsubscribeRoute, async (c) => c.json(await unsubscribe(c.get('db'), c.req.valid('json').token), 200))
   .openapi(siteStatsRoute, async (c) => {
     c.header('Cache-Control', 'public, max-age=300');
-    return c.json(await getSiteStats(c.var.db), 200);
+    return c.json(await getSiteStats(c.get('db')), 200);
   });

@@ -43,7 +43,7 @@ export const taxRoutes = createRouter()
       summary: 'Creator: your tax status (a private person until you choose)',
       responses: { 200: jsonContent(z.object({ data: TaxProfileSchema }), 'Tax status'), ...common },
     }),
-    async (c) => c.json({ data: await getTaxProfile(c.var.db, c.var.secrets, requireRole(c, 'creator')) }, 200),
+    async (c) => c.json({ data: await getTaxProfile(c.get('db'), c.get('secrets'), requireRole(c, 'creator')) }, 200),
   )
   .openapi(
     createRoute({
@@ -56,7 +56,7 @@ export const taxRoutes = createRouter()
     }),
     async (c) => {
       const creator = requireRole(c, 'creator');
-      return c.json({ data: await saveTaxProfile(c.var.db, c.var.secrets, creator, c.req.valid('json')) }, 200);
+      return c.json({ data: await saveTaxProfile(c.get('db'), c.get('secrets'), creator, c.req.valid('json')) }, 200);
     },
   )
   .openapi(
@@ -70,7 +70,10 @@ export const taxRoutes = createRouter()
     }),
     async (c) => {
       const creator = requireRole(c, 'creator');
-      return c.json({ data: await campaignBreakdown(c.var.db, c.var.secrets, creator, c.req.valid('param').id) }, 200);
+      return c.json(
+        { data: await campaignBreakdown(c.get('db'), c.get('secrets'), creator, c.req.valid('param').id) },
+        200,
+      );
     },
   )
   .openapi(
@@ -84,7 +87,7 @@ export const taxRoutes = createRouter()
     }),
     async (c) => {
       const viewer = requireRole(c, 'brand', 'creator', 'admin');
-      return c.json({ data: await claimTaxStatus(c.var.db, viewer, c.req.valid('param').id) }, 200);
+      return c.json({ data: await claimTaxStatus(c.get('db'), viewer, c.req.valid('param').id) }, 200);
     },
   )
   .openapi(
@@ -95,7 +98,7 @@ export const taxRoutes = createRouter()
       summary: 'Creator: every earning with gross pay, contributions, tax and net',
       responses: { 200: jsonContent(z.object({ data: z.array(CreatorEarningSchema) }), 'Earnings'), ...common },
     }),
-    async (c) => c.json({ data: await listEarnings(c.var.db, requireRole(c, 'creator').id) }, 200),
+    async (c) => c.json({ data: await listEarnings(c.get('db'), requireRole(c, 'creator').id) }, 200),
   )
   .openapi(
     createRoute({
@@ -108,12 +111,13 @@ export const taxRoutes = createRouter()
     }),
     async (c) => {
       const creator = requireRole(c, 'creator');
-      const [earning] = await c.var.db
+      const [earning] = await c
+        .get('db')
         .select()
         .from(creatorEarnings)
         .where(and(eq(creatorEarnings.id, c.req.valid('param').id), eq(creatorEarnings.creatorId, creator.id)));
       if (!earning?.selfBillingNumber) throw new AppError('not_found', 'No self-billing invoice for this earning');
-      const pdf = await renderSelfBillingPdf(earning, creator, c.var.env, creator.locale);
+      const pdf = await renderSelfBillingPdf(earning, creator, c.get('env'), creator.locale);
       return c.body(new Uint8Array(pdf), 200, {
         'Content-Type': 'application/pdf',
         'Content-Disposition': `attachment; filename="kollab-${earning.selfBillingNumber}.pdf"`,
@@ -132,7 +136,7 @@ export const taxRoutes = createRouter()
     }),
     async (c) => {
       const creator = requireRole(c, 'creator');
-      return c.json({ data: await yearlyStatement(c.var.db, creator.id, c.req.valid('query').year) }, 200);
+      return c.json({ data: await yearlyStatement(c.get('db'), creator.id, c.req.valid('query').year) }, 200);
     },
   )
   .openapi(
@@ -147,8 +151,8 @@ export const taxRoutes = createRouter()
     async (c) => {
       const creator = requireRole(c, 'creator');
       const { year, locale } = c.req.valid('query');
-      const statement = await yearlyStatement(c.var.db, creator.id, year);
-      const pdf = await renderStatementPdf(statement, creator, c.var.env, locale);
+      const statement = await yearlyStatement(c.get('db'), creator.id, year);
+      const pdf = await renderStatementPdf(statement, creator, c.get('env'), locale);
       return c.body(new Uint8Array(pdf), 200, {
         'Content-Type': 'application/pdf',
         'Content-Disposition': `attachment; filename="kollab-statement-${year}.pdf"`,
@@ -178,14 +182,23 @@ export const taxRoutes = createRouter()
     async (c) => {
       const admin = requireRole(c, 'admin');
       const { period, format } = c.req.valid('query');
-      const report = await monthReport(c.var.db, c.var.env, c.var.secrets, period);
+      const report = await monthReport(c.get('db'), c.get('env'), c.get('secrets'), period);
       if (format === 'json') return c.json({ data: toReportView(report) }, 200);
       // The files carry personal numbers: who downloaded which month is kept.
-      await recordAudit(c.var.db, admin, 'tax.employer_report_downloaded', { type: 'period', id: period }, { format });
+      await recordAudit(
+        c.get('db'),
+        admin,
+        'tax.employer_report_downloaded',
+        { type: 'period', id: period },
+        { format },
+      );
       const name = `kollab-agi-${period}.${format}`;
       const headers = { 'Content-Disposition': `attachment; filename="${name}"`, 'Cache-Control': 'no-store' };
       if (format === 'xml') {
-        return c.body(agiXml(report, c.var.env), 200, { ...headers, 'Content-Type': 'application/xml; charset=utf-8' });
+        return c.body(agiXml(report, c.get('env')), 200, {
+          ...headers,
+          'Content-Type': 'application/xml; charset=utf-8',
+        });
       }
       return c.body(agiCsv(report), 200, { ...headers, 'Content-Type': 'text/csv; charset=utf-8' });
     },

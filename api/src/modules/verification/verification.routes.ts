@@ -27,7 +27,7 @@ export function createVerificationRoutes(provider: Provider) {
         summary: 'Your linked accounts and whether each is verified',
         responses: { 200: jsonContent(AccountVerificationListSchema, 'One entry per linked account'), ...common },
       }),
-      async (c) => c.json({ data: await listVerifications(c.var.db, requireRole(c, 'creator')) }, 200),
+      async (c) => c.json({ data: await listVerifications(c.get('db'), requireRole(c, 'creator')) }, 200),
     )
     .openapi(
       createRoute({
@@ -40,7 +40,7 @@ export function createVerificationRoutes(provider: Provider) {
       }),
       async (c) => {
         const creator = requireRole(c, 'creator');
-        return c.json({ data: await startVerification(c.var.db, creator, c.req.valid('param').platform) }, 201);
+        return c.json({ data: await startVerification(c.get('db'), creator, c.req.valid('param').platform) }, 201);
       },
     )
     .openapi(
@@ -61,7 +61,7 @@ export function createVerificationRoutes(provider: Provider) {
       }),
       async (c) => {
         const creator = requireRole(c, 'creator');
-        const deps = { db: c.var.db, provider, logger: c.var.logger, env: c.var.env };
+        const deps = { db: c.get('db'), provider, logger: c.get('logger'), env: c.get('env') };
         return c.json({ data: await checkVerification(deps, creator, c.req.valid('param').platform) }, 200);
       },
     )
@@ -76,7 +76,7 @@ export function createVerificationRoutes(provider: Provider) {
       }),
       async (c) => {
         requireUser(c);
-        return c.json({ data: await verifiedAccountsOf(c.var.db, c.req.valid('query').ids) }, 200);
+        return c.json({ data: await verifiedAccountsOf(c.get('db'), c.req.valid('query').ids) }, 200);
       },
     );
 }

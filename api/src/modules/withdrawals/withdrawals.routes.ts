@@ -46,7 +46,7 @@ export const withdrawalRoutes = createRouter()
       summary: 'Creator: balances and every earning and withdrawal',
       responses: { 200: jsonContent(z.object({ data: EarningsSchema }), 'Earnings'), ...common },
     }),
-    async (c) => c.json({ data: await getEarnings(c.var.db, c.var.env, requireRole(c, 'creator')) }, 200),
+    async (c) => c.json({ data: await getEarnings(c.get('db'), c.get('env'), requireRole(c, 'creator')) }, 200),
   )
   .openapi(
     createRoute({
@@ -56,7 +56,7 @@ export const withdrawalRoutes = createRouter()
       summary: 'Creator: your withdrawals',
       responses: { 200: jsonContent(z.object({ data: z.array(WithdrawalSchema) }), 'Withdrawals'), ...common },
     }),
-    async (c) => c.json({ data: await listMyWithdrawals(c.var.db, requireRole(c, 'creator')) }, 200),
+    async (c) => c.json({ data: await listMyWithdrawals(c.get('db'), requireRole(c, 'creator')) }, 200),
   )
   .openapi(
     createRoute({
@@ -70,11 +70,11 @@ export const withdrawalRoutes = createRouter()
     async (c) => {
       requireRole(c, 'creator');
       const creator = requireRecentSignIn(c);
-      await requireIdentityForWithdrawal(c.var.db, c.var.env, creator.id);
+      await requireIdentityForWithdrawal(c.get('db'), c.get('env'), creator.id);
       const key = requireIdempotencyKey(c);
       const input = c.req.valid('json');
-      const result = await withIdempotency(c.var.db, { userId: creator.id, key, request: input }, async (tx) => {
-        const row = await requestWithdrawal(tx, c.var.env, creator, input);
+      const result = await withIdempotency(c.get('db'), { userId: creator.id, key, request: input }, async (tx) => {
+        const row = await requestWithdrawal(tx, c.get('env'), creator, input);
         return { status: 201, body: { data: toWithdrawalView(row) }, after: () => mailWithdrawal(c.var, row) };
       });
       return c.json(result.body, 201);
@@ -97,7 +97,7 @@ export const withdrawalRoutes = createRouter()
     }),
     async (c) => {
       requireRole(c, 'admin');
-      return c.json(await listWithdrawals(c.var.db, c.req.valid('query')), 200);
+      return c.json(await listWithdrawals(c.get('db'), c.req.valid('query')), 200);
     },
   )
   .openapi(
@@ -163,7 +163,7 @@ export const withdrawalRoutes = createRouter()
         .map((id) => id.trim())
         .filter(Boolean)
         .slice(0, 500);
-      const csv = await exportWithdrawalsCsv(c.var.db, c.var.secrets, admin, ids);
+      const csv = await exportWithdrawalsCsv(c.get('db'), c.get('secrets'), admin, ids);
       return c.body(csv, 200, {
         'Content-Type': 'text/csv; charset=utf-8',
         'Content-Disposition': `attachment; filename="kollab-payouts-${new Date().toISOString().slice(0, 10)}.csv"`,
