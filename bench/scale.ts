@@ -1,0 +1,365 @@
+// `npm run bench:scale` (issue 21, item 3): the API's reads with the data of a marketplace a few
+// years on. For each size, 10k (1/100) and then 1M campaigns, it creates a throwaway PostgreSQL
+// database, migrates it, seeds it server-side (scale-seed.ts: 1,000,000 campaigns, 100,000 creators,
+// 20,000 brands, 2,000,000 claims, 5,000,000 ledger entries, 2,000,000 messages at 1M), starts the
+// API on it (as load.ts does) and measures each read open loop at 200 req/s after a 1 s warm-up:
+//
+//   the creator's campaign list at page 1 and deep pages, search in Swedish and English   p99 ≤ 25 ms
+//   each admin table (sorted and filtered) at page 1 and page 1,000                        p99 ≤ 50 ms
+//   a conversation's history, a creator's earnings                                         p99 ≤ 25 ms
+//   matching for one new campaign over every creator (publishing a draft, rolled back)     ≤ 300 ms
+//
+// Then one more API instance on a connection with auto_explain (log_analyze, log_buffers) answers
+// each scenario's first path once, and the plans of its statements are read back from the server's
+// log (BENCH_PG_LOG, default Debian's /var/log/postgresql/postgresql-15-main.log) into
+// BENCH_EXPLAIN_OUT (default <tmpdir>/kollab-scale-explain-<size>.txt).
+//
+//   node bench/scale.ts [seconds=3] [--only=10k|1m] [--seed-only]
+//
+// BENCH_DATABASE_URL (the server's postgres:// URL) and BENCH_KEEP=1 as in seed.ts. Prints the seed's
+// times and one table of both sizes side by side, exits 1 when a budget is missed at either size, and
+// always stops the API and drops the database (also on Ctrl-C).
+import type { ChildProcess } from 'node:child_process';
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDb, migrate } from '@kollab/db';
+import { users } from '@kollab/db/schema';
+import postgres from 'postgres';
+import { publishInTransaction } from '../api/src/modules/campaigns/publishing.service.ts';
+import { fixedRateLoad, percentileOfSorted } from './campaigns-load.ts';
+import { freePort, startApi, stopProcess, waitFor200 } from './lib.ts';
+import { type ScaleSizes, seedScale, sizesFor } from './scale-seed.ts';
+import { addSession } from './seed.ts';
+
+const args = process.argv.slice(2);
+const seconds = Number(args.find((arg) => !arg.startsWith('--')) ?? 3);
+const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
+/** Seeds, prints the database's URL and the sessions' cookies, and keeps it (to look at plans by hand). */
+const seedOnly = args.includes('--seed-only');
+const RATE = 200;
+const SIZES = [
+  { label: '10k', scale: 0.01 },
+  { label: '1M', scale: 1 },
+].filter((size) => !only || size.label.toLowerCase() === only.toLowerCase());
+const PG_LOG = process.env.BENCH_PG_LOG ?? '/var/log/postgresql/postgresql-15-main.log';
+
+interface Scenario {
+  name: string;
+  budget: number;
+  cookie: 'creator' | 'admin';
+  paths: string[];
+  /** The warm-up's paths when not `paths` (deep pages: every measured request asks a page not yet cached). */
+  warmUp?: string[];
+}
+
+const md5id = async (sql: postgres.Sql, kind: string, n: number) =>
+  (await sql<{ id: string }[]>`select substr(md5(${kind} || ${n}::text), 1, 24) as id`)[0]?.id ?? '';
+
+/** The creator's list at pages from, from + 1, …: each a different page, so none comes from the page cache. */
+const pages = (from: number, count: number) =>
+  Array.from({ length: count }, (_, i) => `/api/campaigns?page=${from + i}`);
+const SV_TERMS = ['löparskor', 'hudvård', 'kaffe', 'inredning', 'träning', 'smycken', 'hållbar', 'glasögon'];
+const EN_TERMS = [
+  'running shoes',
+  'skincare',
+  'coffee',
+  'interior',
+  'workout',
+  'jewellery',
+  'sustainable',
+  'sunglasses',
+];
+const search = (terms: string[]) =>
+  terms.flatMap((term) => [1, 2, 3].map((page) => `/api/campaigns?q=${encodeURIComponent(term)}&page=${page}`));
+
+function scenarios(claimId: string): Scenario[] {
+  const admin = (name: string, path: string): Scenario[] => [
+    { name: `admin ${name} p1`, budget: 50, cookie: 'admin', paths: [`${path}&page=1`] },
+    { name: `admin ${name} p1000`, budget: 50, cookie: 'admin', paths: [`${path}&page=1000`] },
+  ];
+  return [
+    { name: 'campaigns p1 (creator)', budget: 25, cookie: 'creator', paths: ['/api/campaigns'] },
+    {
+      name: 'campaigns p1000-1999',
+      budget: 25,
+      cookie: 'creator',
+      paths: pages(1000, 1000),
+      warmUp: pages(8000, 1000),
+    },
+    {
+      name: 'campaigns p9000-9999',
+      budget: 25,
+      cookie: 'creator',
+      paths: pages(9000, 1000),
+      warmUp: pages(7000, 1000),
+    },
+    { name: 'search sv', budget: 25, cookie: 'creator', paths: search(SV_TERMS) },
+    { name: 'search en', budget: 25, cookie: 'creator', paths: search(EN_TERMS) },
+    ...admin('users', '/api/admin/users?sort=email&order=asc&role=creator'),
+    ...admin('brands', '/api/admin/brands?sort=companyName&order=asc&suspended=no'),
+    ...admin('creators', '/api/admin/creators?sort=instagramFollowers&order=desc&category=food'),
+    ...admin('campaigns', '/api/admin/campaigns?sort=startsAt&order=desc&status=published'),
+    ...admin('claims', '/api/admin/claims?sort=createdAt&order=desc&status=accepted'),
+    { name: 'conversation history', budget: 25, cookie: 'creator', paths: [`/api/conversations/${claimId}/messages`] },
+    { name: 'earnings (creator)', budget: 25, cookie: 'creator', paths: ['/api/earnings'] },
+  ];
+}
+
+interface Measured {
+  p50: number;
+  p99: number;
+  max: number;
+  achieved: number;
+  failed: number;
+  budget: number;
+}
+
+type Results = Map<string, Map<string, Measured>>;
+
+let active: { drop: () => Promise<void>; api?: ChildProcess } | undefined;
+process.once('SIGINT', () => {
+  console.error('\ninterrupted: stopping the API and dropping the database');
+  void (async () => {
+    if (active?.api) await stopProcess(active.api);
+    await active?.drop();
+  })().finally(() => process.exit(130));
+});
+
+async function createDatabase(label: string, reuse?: string) {
+  const serverUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+  const name = reuse ?? `kollab_bench_scale_${label.toLowerCase()}_${Date.now()}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  if (!reuse) await admin.unsafe(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  // Index builds (the seed's last step) sort in memory rather than on disk.
+  const sql = postgres(url.toString(), {
+    max: 2,
+    onnotice: () => {},
+    connection: { maintenance_work_mem: '512MB' },
+  });
+  let dropped = false;
+  const drop = async () => {
+    if (dropped) return;
+    dropped = true;
+    await sql.end();
+    if (process.env.BENCH_KEEP || reuse) console.log(`kept ${url}`);
+    else await admin.unsafe(`drop database if exists ${name} with (force)`);
+    await admin.end();
+  };
+  return { name, url: url.toString(), sql, drop, admin };
+}
+
+/** Matching: publishes draft campaign 0 (ranking every creator, inviting the best) and rolls it back. */
+async function measureMatching(url: string, draftId: string, runs: number): Promise<number[]> {
+  const handle = await createDb({ url });
+  const times: number[] = [];
+  try {
+    for (let run = 0; run < runs; run++) {
+      const started = performance.now();
+      await handle.db
+        .transaction(async (tx) => {
+          const invited = await publishInTransaction(tx, draftId);
+          if (invited.length === 0) throw new Error('matching invited nobody');
+          times.push(performance.now() - started);
+          tx.rollback();
+        })
+        .catch((error: unknown) => {
+          if (!(error instanceof Error) || error.constructor.name !== 'TransactionRollbackError') throw error;
+        });
+    }
+  } finally {
+    await handle.close();
+  }
+  return times;
+}
+
+/** The statements' plans (auto_explain output) logged for database `name` since byte `from`. */
+async function plansSince(name: string, from: number): Promise<string> {
+  const text = (await readFile(PG_LOG)).subarray(from).toString('utf8');
+  const out: string[] = [];
+  let keep = false;
+  for (const line of text.split('\n')) {
+    const start = /^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d/.test(line);
+    if (start) keep = line.includes(`@${name} `) && line.includes('duration:');
+    if (keep) out.push(start ? line.replace(/^.*?LOG:\s+/, '') : line);
+  }
+  return out.join('\n');
+}
+
+async function explainEach(
+  db: Awaited<ReturnType<typeof createDatabase>>,
+  list: Scenario[],
+  cookies: Record<string, string>,
+  label: string,
+) {
+  const settings = {
+    session_preload_libraries: 'auto_explain',
+    'auto_explain.log_min_duration': '0',
+    'auto_explain.log_analyze': 'on',
+    'auto_explain.log_buffers': 'on',
+    'auto_explain.log_timing': 'on',
+  };
+  for (const [key, value] of Object.entries(settings)) {
+    await db.admin.unsafe(`alter database ${db.name} set ${key} = '${value}'`);
+  }
+  const port = await freePort();
+  const api = startApi(port, db.url, { RATE_LIMIT_MULTIPLIER: '1000000' });
+  const base = `http://127.0.0.1:${port}`;
+  const sections: string[] = [];
+  try {
+    await waitFor200(`${base}/api/health`, performance.now());
+    for (const scenario of list) {
+      const path = scenario.paths[0] ?? '/';
+      const headers = { cookie: cookies[scenario.cookie] ?? '' };
+      // Once to prepare the statements and fill the API's caches as in the measured run, then once logged.
+      await (await fetch(`${base}${path}`, { headers })).arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const from = (await stat(PG_LOG)).size;
+      await (await fetch(`${base}${path}`, { headers })).arrayBuffer();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      sections.push(`=== ${scenario.name}: GET ${path}\n${await plansSince(db.name, from)}`);
+    }
+  } finally {
+    await stopProcess(api);
+    await db.admin.unsafe(`alter database ${db.name} reset all`);
+  }
+  const file = process.env.BENCH_EXPLAIN_OUT ?? join(tmpdir(), `kollab-scale-explain-${label.toLowerCase()}.txt`);
+  await writeFile(file, `${sections.join('\n\n')}\n`);
+  console.log(`  EXPLAIN (ANALYZE, BUFFERS) of each scenario's statements: ${file}`);
+}
+
+/** Migrates and seeds the new database and signs a creator (creator 0) and an admin in. */
+async function prepare(db: Awaited<ReturnType<typeof createDatabase>>, label: string, sizes: ScaleSizes) {
+  const migrateStarted = performance.now();
+  const handle = await createDb({ url: db.url });
+  try {
+    await migrate(handle);
+    const migrated = (performance.now() - migrateStarted) / 1000;
+    const seedStarted = performance.now();
+    const times = await seedScale(db.sql, sizes);
+    const seeded = (performance.now() - seedStarted) / 1000;
+    console.log(
+      `${label}: migrated in ${migrated.toFixed(1)} s, seeded in ${seeded.toFixed(1)} s (${Object.entries(times)
+        .map(([step, s]) => `${step} ${s.toFixed(1)}`)
+        .join(', ')})`,
+    );
+    const [admin] = await handle.db
+      .insert(users)
+      .values({
+        email: 'scale-admin@bench.example.se',
+        role: 'admin',
+        fullName: 'Scale Admin',
+        emailVerifiedAt: new Date(),
+        // Admins act only with two-factor sign-in on (ADR 024).
+        twoFactorEnabledAt: new Date(),
+      })
+      .returning();
+    if (!admin) throw new Error('no admin');
+    await addSession(handle.db, await md5id(db.sql, 'creator', 0), CREATOR_SESSION);
+    await addSession(handle.db, admin.id, ADMIN_SESSION);
+    return seeded;
+  } finally {
+    await handle.close();
+  }
+}
+
+const CREATOR_SESSION = 'scalecreatorsession00000';
+const ADMIN_SESSION = 'scaleadminsession0000000';
+
+async function runSize(label: string, sizes: ScaleSizes, results: Results): Promise<void> {
+  // BENCH_SCALE_REUSE=<database name>: measure a database kept by an earlier --seed-only run.
+  const reuse = process.env.BENCH_SCALE_REUSE;
+  const db = await createDatabase(label, reuse);
+  active = { drop: db.drop };
+  try {
+    if (!reuse) await prepare(db, label, sizes);
+    const claimId = await md5id(db.sql, 'claim', 0);
+    const cookies = {
+      creator: `kollab_session=${CREATOR_SESSION}.benchsecret`,
+      admin: `kollab_session=${ADMIN_SESSION}.benchsecret`,
+    };
+    const list = scenarios(claimId);
+    if (seedOnly) {
+      console.log(`  kept ${db.url}\n  creator: ${cookies.creator}\n  admin: ${cookies.admin}\n  claim 0: ${claimId}`);
+      process.env.BENCH_KEEP = '1';
+      return;
+    }
+
+    const port = await freePort();
+    const api = startApi(port, db.url, { RATE_LIMIT_MULTIPLIER: '1000000' });
+    active.api = api;
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor200(`${base}/api/health`, performance.now());
+    const byName = new Map<string, Measured>();
+    results.set(label, byName);
+    for (const scenario of list) {
+      const options = {
+        base,
+        paths: scenario.paths,
+        headers: { cookie: cookies[scenario.cookie], 'accept-encoding': 'gzip' },
+        rate: RATE,
+        connections: 32,
+      };
+      const warm = await fixedRateLoad({ ...options, paths: scenario.warmUp ?? scenario.paths, seconds: 1 });
+      // A scenario far over budget would queue minutes of requests at this rate: its warm-up is its figure.
+      const run = percentileOfSorted(warm.latencies, 50) > 1000 ? warm : await fixedRateLoad({ ...options, seconds });
+      const measured = {
+        p50: percentileOfSorted(run.latencies, 50),
+        p99: percentileOfSorted(run.latencies, 99),
+        max: percentileOfSorted(run.latencies, 100),
+        achieved: run.latencies.length / run.elapsed,
+        failed: run.non2xx + run.errors,
+        budget: scenario.budget,
+      };
+      byName.set(scenario.name, measured);
+      console.log(
+        `  ${scenario.name.padEnd(26)} p50 ${measured.p50.toFixed(1).padStart(6)}  p99 ${measured.p99.toFixed(1).padStart(6)}  max ${measured.max.toFixed(1).padStart(6)} ms  ${measured.achieved.toFixed(0)} req/s  failed ${measured.failed}`,
+      );
+    }
+    await stopProcess(api);
+    active.api = undefined;
+
+    const matching = await measureMatching(db.url, await md5id(db.sql, 'campaign', 0), 5);
+    const sorted = [...matching].sort((a, b) => a - b);
+    byName.set('matching (publish, 5 runs)', {
+      p50: percentileOfSorted(sorted, 50),
+      p99: percentileOfSorted(sorted, 100),
+      max: percentileOfSorted(sorted, 100),
+      achieved: 0,
+      failed: 0,
+      budget: 300,
+    });
+    console.log(`  matching over ${sizes.creators} creators: ${matching.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    await explainEach(db, list, cookies, label);
+  } finally {
+    await db.drop();
+    active = undefined;
+  }
+}
+
+function printTable(results: Results): boolean {
+  const labels = [...results.keys()];
+  const names = [...new Set(labels.flatMap((label) => [...(results.get(label)?.keys() ?? [])]))];
+  let missed = false;
+  const head = ['scenario'.padEnd(28), ...labels.map((l) => `${l} p50 / p99`.padStart(18)), '  budget'];
+  console.log(`\n${head.join(' ')}`);
+  for (const name of names) {
+    const cells = labels.map((label) => {
+      const m = results.get(label)?.get(name);
+      return m ? `${m.p50.toFixed(1)} / ${m.p99.toFixed(1)}`.padStart(18) : '-'.padStart(18);
+    });
+    const all = labels.map((label) => results.get(label)?.get(name)).filter((m): m is Measured => !!m);
+    const budget = all[0]?.budget ?? 0;
+    const met = all.every((m) => m.p99 <= m.budget && m.failed === 0);
+    if (!met) missed = true;
+    console.log(`${name.padEnd(28)} ${cells.join(' ')}   p99 ≤ ${budget} ms: ${met ? 'met' : 'MISSED'}`);
+  }
+  console.log('(latencies in ms; the matching row gives median / max of its runs)');
+  return !missed;
+}
+
+const results: Results = new Map();
+for (const size of SIZES) await runSize(size.label, sizesFor(size.scale), results);
+if (!seedOnly && !printTable(results)) process.exitCode = 1;
