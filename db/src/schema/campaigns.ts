@@ -87,6 +87,9 @@ export const campaigns = pgTable(
   (table) => [
     index('campaigns_brand_id_idx').on(table.brandId),
     index('campaigns_status_starts_at_idx').on(table.status, table.startsAt),
+    // Pages in the lists' orders with the id as tiebreaker, walked without a sort (ADR 036).
+    index('campaigns_status_starts_at_id_idx').on(table.status, table.startsAt.desc().nullsFirst(), table.id),
+    index('campaigns_created_at_id_idx').on(table.createdAt.desc().nullsFirst(), table.id),
     index('campaigns_categories_idx').using('gin', table.categories),
     index('campaigns_platforms_idx').using('gin', table.platforms),
     check(
@@ -154,6 +157,9 @@ export const claims = pgTable(
   (table) => [
     index('claims_campaign_status_idx').on(table.campaignId, table.status),
     index('claims_creator_idx').on(table.creatorId),
+    // The admin claims table: by status, newest first (ADR 036).
+    index('claims_status_created_at_idx').on(table.status, table.createdAt.desc().nullsFirst(), table.id),
+    index('claims_created_at_idx').on(table.createdAt.desc().nullsFirst(), table.id),
     uniqueIndex('claims_live_key')
       .on(table.campaignId, table.creatorId)
       .where(sql`${table.status} in ('pending', 'approved', 'submitted', 'changes_requested', 'accepted')`),

@@ -7,12 +7,12 @@ import type {
 } from '@kollab/contract/api/admin';
 import type { Database } from '@kollab/db';
 import { brandProfiles, campaigns, claims, type User, users } from '@kollab/db/schema';
-import { and, count, eq, ilike } from 'drizzle-orm';
+import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../lib/errors.ts';
 import { deriveState } from '../campaigns/campaign-view.ts';
 import { type ClaimDeps, transitionClaim } from '../claims/claims.service.ts';
-import { type CsvColumn, containsPattern, orderBy, type Window } from './list-query.ts';
+import { type CsvColumn, containsPattern, countOrEstimate, orderBy, type Window } from './list-query.ts';
 
 const CAMPAIGN_SORT = {
   createdAt: campaigns.createdAt,
@@ -28,17 +28,24 @@ export async function listCampaigns(db: Database, query: AdminCampaignsQuery, wi
     query.status ? eq(campaigns.status, query.status) : undefined,
     query.brandId ? eq(campaigns.brandId, query.brandId) : undefined,
   );
-  const [rows, totals] = await Promise.all([
+  const order = orderBy(CAMPAIGN_SORT[query.sort], query.order, campaigns.id);
+  // The page's ids first (an index walk that reads no other column), then only those rows.
+  const pageIds = db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(where)
+    .orderBy(...order)
+    .limit(window.limit)
+    .offset(window.offset);
+  const [rows, total] = await Promise.all([
     db
       .select({ campaign: campaigns, brand: users, profile: brandProfiles })
       .from(campaigns)
       .innerJoin(users, eq(users.id, campaigns.brandId))
       .leftJoin(brandProfiles, eq(brandProfiles.userId, campaigns.brandId))
-      .where(where)
-      .orderBy(...orderBy(CAMPAIGN_SORT[query.sort], query.order, campaigns.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ total: count() }).from(campaigns).where(where),
+      .where(inArray(campaigns.id, pageIds))
+      .orderBy(...order),
+    countOrEstimate(db, () => db.select({ one: sql`1` }).from(campaigns).where(where).$dynamic()),
   ]);
   const data: AdminCampaign[] = rows.map(({ campaign, brand, profile }) => ({
     id: campaign.id,
@@ -54,7 +61,7 @@ export async function listCampaigns(db: Database, query: AdminCampaignsQuery, wi
     endsAt: campaign.endsAt.toISOString(),
     createdAt: campaign.createdAt.toISOString(),
   }));
-  return { data, total: totals[0]?.total ?? 0 };
+  return { data, ...total };
 }
 
 const CLAIM_SORT = { createdAt: claims.createdAt, updatedAt: claims.updatedAt, status: claims.status } as const;
@@ -66,17 +73,23 @@ export async function listClaims(db: Database, query: AdminClaimsQuery, window: 
     query.campaignId ? eq(claims.campaignId, query.campaignId) : undefined,
     query.creatorId ? eq(claims.creatorId, query.creatorId) : undefined,
   );
-  const [rows, totals] = await Promise.all([
+  const order = orderBy(CLAIM_SORT[query.sort], query.order, claims.id);
+  const pageIds = db
+    .select({ id: claims.id })
+    .from(claims)
+    .where(where)
+    .orderBy(...order)
+    .limit(window.limit)
+    .offset(window.offset);
+  const [rows, total] = await Promise.all([
     db
       .select({ claim: claims, campaign: { id: campaigns.id, title: campaigns.title }, creator })
       .from(claims)
       .innerJoin(campaigns, eq(campaigns.id, claims.campaignId))
       .innerJoin(creator, eq(creator.id, claims.creatorId))
-      .where(where)
-      .orderBy(...orderBy(CLAIM_SORT[query.sort], query.order, claims.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ total: count() }).from(claims).where(where),
+      .where(inArray(claims.id, pageIds))
+      .orderBy(...order),
+    countOrEstimate(db, () => db.select({ one: sql`1` }).from(claims).where(where).$dynamic()),
   ]);
   const data: AdminClaim[] = rows.map((row) => ({
     id: row.claim.id,
@@ -87,7 +100,7 @@ export async function listClaims(db: Database, query: AdminClaimsQuery, window: 
     createdAt: row.claim.createdAt.toISOString(),
     updatedAt: row.claim.updatedAt.toISOString(),
   }));
-  return { data, total: totals[0]?.total ?? 0 };
+  return { data, ...total };
 }
 
 /**

@@ -1,4 +1,6 @@
-import { asc, type Column, type SQL, sql } from 'drizzle-orm';
+import { type Database, queryRows } from '@kollab/db';
+import { asc, type Column, count, desc, type SQL, sql } from 'drizzle-orm';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 
 /*
  * The admin tables' query language: page, pageSize, sort, order and a whitelist of filters per
@@ -14,9 +16,45 @@ export function containsPattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 }
 
-/** ORDER BY the whitelisted column (empty values last either way), then by id so pages are stable. */
+/**
+ * ORDER BY the whitelisted column (empty values last either way), then by id so pages are stable.
+ * A NOT NULL column has no empty values to put last: it sorts plain DESC, the order of the
+ * (column DESC, id) indexes of migration 0032 (ADR 036), so a page is an index walk, not a sort.
+ */
 export function orderBy(column: Column, order: 'asc' | 'desc', id: Column): SQL[] {
-  return [order === 'asc' ? asc(column) : sql`${column} desc nulls last`, asc(id)];
+  if (order === 'asc') return [asc(column), asc(id)];
+  return [column.notNull ? desc(column) : sql`${column} desc nulls last`, asc(id)];
+}
+
+/** Totals above this are the planner's estimate rather than counted (ADR 036). */
+export const EXACT_TOTAL_LIMIT = 10_000;
+
+export interface Total {
+  total: number;
+  /** True when `total` is the planner's estimate (more than EXACT_TOTAL_LIMIT rows match). */
+  totalIsEstimate: boolean;
+}
+
+/**
+ * The number of rows `rows()` selects: counted exactly up to EXACT_TOTAL_LIMIT (a count that stops
+ * there), otherwise the planner's row estimate of the same query (EXPLAIN, from the statistics of
+ * ANALYZE), never below the limit. Counting a million rows costs a scan of a million index entries
+ * for every page; the estimate costs a plan. `rows` builds a fresh query each call (drizzle's
+ * builders change in place).
+ */
+export async function countOrEstimate(db: Database, rows: () => PgSelect): Promise<Total> {
+  const [counted] = await db.select({ n: count() }).from(
+    rows()
+      .limit(EXACT_TOTAL_LIMIT + 1)
+      .as('capped'),
+  );
+  const n = Number(counted?.n ?? 0);
+  if (n <= EXACT_TOTAL_LIMIT) return { total: n, totalIsEstimate: false };
+  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${rows()}`);
+  const raw = plan?.['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
+  const estimate = Math.round(parsed[0]?.Plan?.['Plan Rows'] ?? 0);
+  return { total: Math.max(EXACT_TOTAL_LIMIT + 1, estimate), totalIsEstimate: true };
 }
 
 export interface Window {

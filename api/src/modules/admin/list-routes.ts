@@ -15,7 +15,11 @@ export interface AdminListSpec<Q extends z.ZodObject, R extends z.ZodType> {
   noun: string;
   query: Q;
   row: R;
-  list: (db: Database, query: z.output<Q>, window: Window) => Promise<{ data: z.output<R>[]; total: number }>;
+  list: (
+    db: Database,
+    query: z.output<Q>,
+    window: Window,
+  ) => Promise<{ data: z.output<R>[]; total: number; totalIsEstimate?: boolean }>;
   csv: CsvColumn<z.output<R>>[];
 }
 
@@ -29,7 +33,12 @@ export function addAdminList<Q extends z.ZodObject, R extends z.ZodType>(
   router: OpenAPIHono<AppEnv>,
   spec: AdminListSpec<Q, R>,
 ): void {
-  const page = z.object({ data: z.array(spec.row), total: z.number() });
+  const page = z.object({
+    data: z.array(spec.row),
+    total: z.number(),
+    /** Past 10,000 matching rows the total is the planner's estimate (ADR 036). */
+    totalIsEstimate: z.boolean().optional(),
+  });
   // Typed as a plain object here: the handlers read the validated query through `Q` below.
   const query: z.ZodObject = spec.query;
   router.openapi(

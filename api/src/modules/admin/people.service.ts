@@ -8,9 +8,9 @@ import type {
 } from '@kollab/contract/api/admin';
 import type { Database } from '@kollab/db';
 import { brandProfiles, campaigns, creatorProfiles, identityVerifications, type User, users } from '@kollab/db/schema';
-import { and, arrayContains, count, eq, ilike, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { tierFor } from '../../lib/matching.ts';
-import { type CsvColumn, containsPattern, orderBy, type Window } from './list-query.ts';
+import { type CsvColumn, containsPattern, countOrEstimate, orderBy, type Window } from './list-query.ts';
 
 export function toAdminUser(user: User): AdminUser {
   return {
@@ -42,17 +42,24 @@ export async function listUsers(db: Database, query: AdminUsersQuery, window: Wi
     query.role ? eq(users.role, query.role) : undefined,
     suspendedFilter(query.suspended),
   );
-  const [rows, totals] = await Promise.all([
+  const order = orderBy(USER_SORT[query.sort], query.order, users.id);
+  // The page's ids first (an index walk that reads no other column), then only those rows.
+  const pageIds = db
+    .select({ id: users.id })
+    .from(users)
+    .where(where)
+    .orderBy(...order)
+    .limit(window.limit)
+    .offset(window.offset);
+  const [rows, total] = await Promise.all([
     db
       .select()
       .from(users)
-      .where(where)
-      .orderBy(...orderBy(USER_SORT[query.sort], query.order, users.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ total: count() }).from(users).where(where),
+      .where(inArray(users.id, pageIds))
+      .orderBy(...order),
+    countOrEstimate(db, () => db.select({ one: sql`1` }).from(users).where(where).$dynamic()),
   ]);
-  return { data: rows.map(toAdminUser), total: totals[0]?.total ?? 0 };
+  return { data: rows.map(toAdminUser), ...total };
 }
 
 const BRAND_SORT = { ...USER_SORT, companyName: brandProfiles.companyName } as const;
@@ -65,16 +72,26 @@ export async function listBrands(db: Database, query: AdminBrandsQuery, window: 
     suspendedFilter(query.suspended),
   );
   const campaignCount = sql<number>`(select count(*)::int from ${campaigns} where ${campaigns.brandId} = ${users.id})`;
-  const [rows, totals] = await Promise.all([
+  const order = orderBy(BRAND_SORT[query.sort], query.order, users.id);
+  const withProfile = eq(brandProfiles.userId, users.id);
+  const pageIds = db
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(brandProfiles, withProfile)
+    .where(where)
+    .orderBy(...order)
+    .limit(window.limit)
+    .offset(window.offset);
+  const [rows, total] = await Promise.all([
     db
       .select({ user: users, profile: brandProfiles, campaigns: campaignCount })
       .from(users)
-      .leftJoin(brandProfiles, eq(brandProfiles.userId, users.id))
-      .where(where)
-      .orderBy(...orderBy(BRAND_SORT[query.sort], query.order, users.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ total: count() }).from(users).leftJoin(brandProfiles, eq(brandProfiles.userId, users.id)).where(where),
+      .leftJoin(brandProfiles, withProfile)
+      .where(inArray(users.id, pageIds))
+      .orderBy(...order),
+    countOrEstimate(db, () =>
+      db.select({ one: sql`1` }).from(users).leftJoin(brandProfiles, withProfile).where(where).$dynamic(),
+    ),
   ]);
   const data: AdminBrand[] = rows.map(({ user, profile, campaigns }) => ({
     ...toAdminUser(user),
@@ -85,7 +102,7 @@ export async function listBrands(db: Database, query: AdminBrandsQuery, window: 
     instagramFollowers: profile?.instagramFollowers ?? null,
     campaigns: Number(campaigns),
   }));
-  return { data, total: totals[0]?.total ?? 0 };
+  return { data, ...total };
 }
 
 const CREATOR_SORT = {
@@ -118,21 +135,27 @@ export async function listCreators(db: Database, query: AdminCreatorsQuery, wind
     query.category ? arrayContains(creatorProfiles.categories, [query.category]) : undefined,
     suspendedFilter(query.suspended),
   );
-  const [rows, totals] = await Promise.all([
+  const order = orderBy(CREATOR_SORT[query.sort], query.order, users.id);
+  const withProfile = eq(creatorProfiles.userId, users.id);
+  const pageIds = db
+    .select({ id: users.id })
+    .from(users)
+    .leftJoin(creatorProfiles, withProfile)
+    .where(where)
+    .orderBy(...order)
+    .limit(window.limit)
+    .offset(window.offset);
+  const [rows, total] = await Promise.all([
     db
       .select({ user: users, profile: creatorProfiles, verifiedAt: identityVerifications.verifiedAt })
       .from(users)
       .leftJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
       .leftJoin(identityVerifications, eq(identityVerifications.userId, users.id))
-      .where(where)
-      .orderBy(...orderBy(CREATOR_SORT[query.sort], query.order, users.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ total: count() })
-      .from(users)
-      .leftJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
-      .where(where),
+      .where(inArray(users.id, pageIds))
+      .orderBy(...order),
+    countOrEstimate(db, () =>
+      db.select({ one: sql`1` }).from(users).leftJoin(creatorProfiles, withProfile).where(where).$dynamic(),
+    ),
   ]);
   const data: AdminCreator[] = rows.map(({ user, profile, verifiedAt }) => ({
     ...toAdminUser(user),
@@ -144,7 +167,7 @@ export async function listCreators(db: Database, query: AdminCreatorsQuery, wind
     tier: creatorTier(profile),
     identityVerifiedAt: verifiedAt?.toISOString() ?? null,
   }));
-  return { data, total: totals[0]?.total ?? 0 };
+  return { data, ...total };
 }
 
 const USER_CSV: CsvColumn<AdminUser>[] = [
