@@ -8,7 +8,7 @@ import {
 import { RATING_WINDOW_DAYS } from '@kollab/contract/ratings';
 import type { Database } from '@kollab/db';
 import { campaigns, claims, type Rating, ratings, type User } from '@kollab/db/schema';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { AppError, fieldErrorsFromZod } from '../../lib/errors.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -158,7 +158,11 @@ export async function ratingSummaries(db: Database, userIds: string[], now = new
     })
     .from(ratings)
     .innerJoin(claims, eq(claims.id, ratings.claimId))
-    .where(and(inArray(ratings.subjectId, userIds), visible(now)))
+    .where(
+      // One array parameter, not one per id: matching asks for every creator (100,000 at scale) and a
+      // statement takes at most 65,535 parameters.
+      and(sql`${ratings.subjectId} = any(${sql.param(userIds)}::text[])`, visible(now)),
+    )
     .groupBy(ratings.subjectId);
   const byUser = new Map(rows.map((row) => [row.userId, row]));
   const oneDecimal = (value: string | null | undefined) =>

@@ -7,7 +7,7 @@ import type {
 } from '@kollab/contract/api/verification';
 import type { Database } from '@kollab/db';
 import { accountVerifications, creatorProfiles, type User } from '@kollab/db/schema';
-import { and, eq, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import { tierFor } from '../../lib/matching.ts';
@@ -269,7 +269,8 @@ export async function verifiedAccountMap(db: Database, creatorIds: string[]): Pr
     .innerJoin(creatorProfiles, eq(creatorProfiles.userId, accountVerifications.creatorId))
     .where(
       and(
-        inArray(accountVerifications.creatorId, creatorIds),
+        // One array parameter: matching passes every creator, past a statement's 65,535 parameters.
+        sql`${accountVerifications.creatorId} = any(${sql.param(creatorIds)}::text[])`,
         isNotNull(accountVerifications.verifiedAt),
         sql`${accountVerifications.handle} = case ${accountVerifications.platform}
               when 'instagram' then ${creatorProfiles.instagramHandle} else ${creatorProfiles.tiktokHandle} end`,
