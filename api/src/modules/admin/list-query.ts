@@ -1,4 +1,4 @@
-import { type Database, queryRows } from '@kollab/db';
+import type { Database } from '@kollab/db';
 import { asc, type Column, count, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 
@@ -26,8 +26,7 @@ export function orderBy(column: Column, order: 'asc' | 'desc', id: Column): SQL[
   return [column.notNull ? desc(column) : sql`${column} desc nulls last`, asc(id)];
 }
 
-/** Totals above this are the planner's estimate rather than counted (ADR 036). */
-export const EXACT_TOTAL_LIMIT = 10_000;
+import { EXACT_TOTAL_LIMIT, estimateRows } from '../../lib/row-estimate.ts';
 
 export interface Total {
   total: number;
@@ -42,19 +41,16 @@ export interface Total {
  * for every page; the estimate costs a plan. `rows` builds a fresh query each call (drizzle's
  * builders change in place).
  */
-export async function countOrEstimate(db: Database, rows: () => PgSelect): Promise<Total> {
+export async function countOrEstimate(db: Database, rows: () => PgSelect, limit = EXACT_TOTAL_LIMIT): Promise<Total> {
   const [counted] = await db.select({ n: count() }).from(
     rows()
-      .limit(EXACT_TOTAL_LIMIT + 1)
+      .limit(limit + 1)
       .as('capped'),
   );
   const n = Number(counted?.n ?? 0);
-  if (n <= EXACT_TOTAL_LIMIT) return { total: n, totalIsEstimate: false };
-  const [plan] = await queryRows<{ 'QUERY PLAN': unknown }>(db, sql`explain (format json) ${rows()}`);
-  const raw = plan?.['QUERY PLAN'];
-  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan?: { 'Plan Rows'?: number } }[];
-  const estimate = Math.round(parsed[0]?.Plan?.['Plan Rows'] ?? 0);
-  return { total: Math.max(EXACT_TOTAL_LIMIT + 1, estimate), totalIsEstimate: true };
+  if (n <= limit) return { total: n, totalIsEstimate: false };
+  const estimate = await estimateRows(db, rows());
+  return { total: Math.max(limit + 1, estimate), totalIsEstimate: true };
 }
 
 export interface Window {

@@ -11,6 +11,7 @@ import {
 } from '@kollab/db/schema';
 import { and, arrayContains, asc, count, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { BoundedCache, perOwner } from '../../lib/bounded-cache.ts';
+import { EXACT_TOTAL_LIMIT, estimateRows } from '../../lib/row-estimate.ts';
 import { type CampaignListAnswer, pageFromCache, pageVersions, rememberPage } from './campaign-page-cache.ts';
 import { type BrandProfileView, type MyClaim, toCampaignViews } from './campaign-view.ts';
 
@@ -167,9 +168,17 @@ function buildListStatements(db: Database, shape: ListShape) {
     >`case when ${listVersion} = ${sql.placeholder('knownVersion')}::bigint then null else ${counted} end`.mapWith(
       (value: unknown) => (value === null ? null : Number(value)),
     );
+  // The shared total is counted only up to EXACT_TOTAL_LIMIT + 1 (a count that stops there);
+  // listCampaigns replaces a total past the limit by the planner's estimate (ADR 036).
+  const cappedCountOf = (condition: SQL | undefined) =>
+    sql`(select count(*) from (${db
+      .select({ one: sql`1` })
+      .from(campaigns)
+      .where(and(condition, ...filters))
+      .limit(EXACT_TOTAL_LIMIT + 1)}) as "capped")`;
   const totals = {
     listVersion,
-    sharedTotal: unlessKnown(countOf(shape.role === 'creator' ? published() : visibleTo)),
+    sharedTotal: unlessKnown(cappedCountOf(shape.role === 'creator' ? published() : visibleTo)),
     ownTotal: (shape.role === 'creator' ? countOf(claimedUnpublished()) : sql`0`).mapWith(Number),
   };
   const sorted = (condition: SQL | undefined) => branch(condition).orderBy(sortOrder(sortColumn), asc(campaigns.id));
@@ -251,6 +260,39 @@ function listStatementsFor(db: Database, shape: ListShape) {
 }
 
 /**
+ * The planner's estimate of the campaigns the shared total counts (every published one for a
+ * creator, the brand's own, or all for an admin) with the request's filters: the total once
+ * counting would pass EXACT_TOTAL_LIMIT (ADR 036). Kept per list version like a counted total.
+ */
+function estimateVisible(
+  db: Database,
+  actor: User,
+  query: ListCampaignsQuery,
+  pattern: string | undefined,
+  brandIds: string[],
+): Promise<number> {
+  const conditions = [
+    actor.role === 'creator' ? eq(campaigns.status, 'published') : undefined,
+    actor.role === 'brand' ? eq(campaigns.brandId, actor.id) : undefined,
+    query.status ? eq(campaigns.status, query.status) : undefined,
+    query.category ? arrayContains(campaigns.categories, [query.category]) : undefined,
+    query.platform ? arrayContains(campaigns.platforms, [query.platform]) : undefined,
+    pattern
+      ? sql`(lower(${campaigns.title}) like lower(${pattern})
+          or lower(campaign_hashtags_text(${campaigns.hashtags})) like lower(${pattern})
+          or ${campaigns.brandId} = any(${sql.param(brandIds)}::text[]))`
+      : undefined,
+  ];
+  return estimateRows(
+    db,
+    db
+      .select({ one: sql`1` })
+      .from(campaigns)
+      .where(and(...conditions)),
+  );
+}
+
+/**
  * One page of the campaigns the actor may see, newest claim of a creator included, and the total.
  * A creator's page may come prepared from memory (campaign-page-cache.ts).
  */
@@ -312,8 +354,14 @@ export async function listCampaigns(db: Database, actor: User, query: ListCampai
   ) as ListTotals[];
   let total = 0;
   if (counted) {
-    if (counted.sharedTotal !== null)
-      totals.set(totalKey, { version: counted.listVersion, total: counted.sharedTotal }, 0);
+    if (counted.sharedTotal !== null) {
+      const shared =
+        counted.sharedTotal > EXACT_TOTAL_LIMIT
+          ? Math.max(counted.sharedTotal, await estimateVisible(db, actor, query, pattern, brandIds))
+          : counted.sharedTotal;
+      counted.sharedTotal = shared;
+      totals.set(totalKey, { version: counted.listVersion, total: shared }, 0);
+    }
     total = (counted.sharedTotal ?? known?.total ?? 0) + counted.ownTotal;
   }
 
