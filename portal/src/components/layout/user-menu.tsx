@@ -5,12 +5,12 @@ import IconButton from '@mui/material/IconButton';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { useNotification } from '@refinedev/core';
 import { useId, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useT } from '../../hooks/use-t';
 import type { SessionUser } from '../../lib/auth-client';
 import { errorText } from '../../lib/error-text';
+import { notificationProvider } from '../../providers/notification-provider';
 import { signOut } from '../../providers/session';
 
 export function initials(name: string): string {
@@ -21,7 +21,6 @@ export function initials(name: string): string {
 export function UserMenu({ user }: { user: SessionUser }) {
   const t = useT();
   const navigate = useNavigate();
-  const { open: notify } = useNotification();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const close = () => setAnchor(null);
@@ -31,7 +30,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
       await signOut();
       navigate('/login', { replace: true });
     } catch (error) {
-      notify?.({ type: 'error', message: errorText(t, error) });
+      // The store Refine's notifications use, without Refine: the home does not load it.
+      notificationProvider.open({ type: 'error', message: errorText(t, error) });
     }
   };
   return (
