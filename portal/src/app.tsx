@@ -1,5 +1,7 @@
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+// Our theme has no CSS variables, for which MUI's ThemeProvider picks this one anyway; importing it
+// directly leaves out the CSS-variables provider (about 5 KB gzip of the first load).
+import ThemeProvider from '@mui/material/styles/ThemeProviderNoVars';
 import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { SessionExpired } from './components/auth/session-expired';

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, loadSignedInRoutes, loadSignInPage } from './app';
+import { loadShell } from './components/layout/data-shell';
 import { loadLocale, readInitialLocale } from './providers/i18n-provider';
 import { loadSession } from './providers/session';
 
@@ -8,6 +9,8 @@ import { loadSession } from './providers/session';
 function loadFirstRoute(pathname: string): Promise<unknown> {
   if (pathname === '/app/login' || pathname === '/app/login/') return loadSignInPage();
   if (pathname.startsWith('/app/session-expired')) return Promise.resolve();
+  // Every signed-in page but the home needs Refine and the areas' texts: no waiting for the route.
+  if (pathname !== '/app/' && pathname !== '/app') void loadShell();
   return loadSignedInRoutes();
 }
 

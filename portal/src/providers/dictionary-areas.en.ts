@@ -1,3 +1,4 @@
+import accountEn from '../locales/account.en.json';
 import adminEn from '../locales/admin.en.json';
 import billingEn from '../locales/billing.en.json';
 import campaignsEn from '../locales/campaigns.en.json';
@@ -18,6 +19,7 @@ import verificationEn from '../locales/verification.en.json';
  * before the first page that needs Refine renders; the sign-in page and the home never load it.
  */
 const areas = {
+  ...accountEn,
   ...campaignsEn,
   ...moneyEn,
   ...chatEn,

@@ -1,3 +1,4 @@
+import accountSv from '../locales/account.sv.json';
 import adminSv from '../locales/admin.sv.json';
 import billingSv from '../locales/billing.sv.json';
 import campaignsSv from '../locales/campaigns.sv.json';
@@ -18,6 +19,7 @@ import verificationSv from '../locales/verification.sv.json';
  * before the first page that needs Refine renders; the sign-in page and the home never load it.
  */
 const areas = {
+  ...accountSv,
   ...campaignsSv,
   ...moneySv,
   ...chatSv,

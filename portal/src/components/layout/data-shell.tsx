@@ -5,8 +5,8 @@ import { loadAreaTexts } from '../../providers/i18n-provider';
 let Shell: ComponentType | null = null;
 let loading: Promise<void> | null = null;
 
-/** Refine (data, auth, notifications) and the areas' texts, once. */
-function loadShell(): Promise<void> {
+/** Refine (data, auth, notifications) and the areas' texts, once; main.tsx starts it early for a data page. */
+export function loadShell(): Promise<void> {
   loading ??= Promise.all([import('../../refine-shell'), loadAreaTexts()]).then(([module]) => {
     Shell = module.RefineShell;
   });

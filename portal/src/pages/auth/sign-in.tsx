@@ -3,13 +3,13 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type ChangeEvent, type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../components/auth/auth-layout';
 import { GoogleButton } from '../../components/auth/google-button';
 import { PasswordField } from '../../components/auth/password-field';
+import { TextInput } from '../../components/form/text-input';
 import { PageLoader } from '../../components/layout/page-loader';
 import { useAuthProviders } from '../../hooks/use-auth-providers';
 import { useLocale } from '../../hooks/use-locale';
@@ -139,7 +139,7 @@ export function SignInPage() {
         </Alert>
       ) : null}
       <Stack component="form" noValidate onSubmit={onSubmit} spacing={2}>
-        <TextField
+        <TextInput
           label={t('auth.fields.email')}
           type="email"
           autoComplete="email"
