@@ -4,7 +4,7 @@
 //   the brand's discovery and an admin table.
 // - JavaScript transferred on the first load of the sign-in page and the home ≤ 150 KB (gzip, as
 //   served), from Lighthouse's resource summary.
-// Builds the portal (with `npm run build`'s precompressed copies), starts the real server (`npm start`'s composition, demo data) on a free port
+// Builds the portal, starts the real server (`npm start`'s composition, demo data) on a free port
 // with a fresh data folder, signs the demo accounts in as the portal does, measures, stops.
 // Exits with 1 when a budget is missed.
 // Usage: npm run bench:portal [-- --no-build] [-- --runs=3]
@@ -27,9 +27,6 @@ const runs = Number(args.find((arg) => arg.startsWith('--runs='))?.slice('--runs
 if (!args.includes('--no-build')) {
   console.log('building the portal …');
   execFileSync('npm', ['run', '-s', 'build', '-w', 'portal'], { cwd: repoRoot, stdio: 'inherit' });
-  // The precompressed copies `npm run build` writes (gzip 9, Brotli 11), so the assets are sent as
-  // `npm start` sends them, not compressed on the fly at a lower level.
-  execFileSync(process.execPath, ['scripts/precompress.ts', 'portal/dist/assets'], { cwd: repoRoot, stdio: 'inherit' });
 }
 
 /** A cookie jar of one: the `name=value` pairs the server set, sent back on every request. */

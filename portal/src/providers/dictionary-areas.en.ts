@@ -1,5 +1,6 @@
 import accountEn from '../locales/account.en.json';
 import adminEn from '../locales/admin.en.json';
+import authEn from '../locales/auth.en.json';
 import billingEn from '../locales/billing.en.json';
 import campaignsEn from '../locales/campaigns.en.json';
 import chatEn from '../locales/chat.en.json';
@@ -20,6 +21,7 @@ import verificationEn from '../locales/verification.en.json';
  */
 const areas = {
   ...accountEn,
+  ...authEn,
   ...campaignsEn,
   ...moneyEn,
   ...chatEn,

@@ -1,5 +1,6 @@
 import accountSv from '../locales/account.sv.json';
 import adminSv from '../locales/admin.sv.json';
+import authSv from '../locales/auth.sv.json';
 import billingSv from '../locales/billing.sv.json';
 import campaignsSv from '../locales/campaigns.sv.json';
 import chatSv from '../locales/chat.sv.json';
@@ -20,6 +21,7 @@ import verificationSv from '../locales/verification.sv.json';
  */
 const areas = {
   ...accountSv,
+  ...authSv,
   ...campaignsSv,
   ...moneySv,
   ...chatSv,
