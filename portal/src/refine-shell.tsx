@@ -5,7 +5,7 @@ import { isApiError } from './lib/api-fetch';
 import { authProvider } from './providers/auth-provider';
 import { dataProvider } from './providers/data-provider';
 import { useI18n } from './providers/i18n-context';
-import { Notifications, notificationProvider } from './providers/notification-provider';
+import { notificationProvider } from './providers/notification-provider';
 
 const reactQuery = {
   clientConfig: {
@@ -21,8 +21,8 @@ const reactQuery = {
 };
 
 /**
- * Refine (data, auth, notifications) for every route but sign-in. Loaded lazily: it is the
- * heaviest dependency after React and MUI, and the sign-in page does not need it.
+ * Refine (data, auth, notifications) for the pages that use it (`DataShell`). Loaded lazily: it is
+ * the heaviest dependency after React and MUI, and neither sign-in nor the home needs it.
  */
 export function RefineShell() {
   const { provider } = useI18n();
@@ -36,7 +36,6 @@ export function RefineShell() {
       options={{ disableTelemetry: true, reactQuery }}
     >
       <Outlet />
-      <Notifications />
     </Refine>
   );
 }

@@ -1,35 +1,9 @@
-import adminEn from '../locales/admin.en.json';
-import billingEn from '../locales/billing.en.json';
-import campaignsEn from '../locales/campaigns.en.json';
-import chatEn from '../locales/chat.en.json';
-import discoveryEn from '../locales/discovery.en.json';
-import baseEn from '../locales/en.json';
-import identityEn from '../locales/identity.en.json';
-import jobsEn from '../locales/jobs.en.json';
-import moneyEn from '../locales/money.en.json';
-import paymentsEn from '../locales/payments.en.json';
-import payoutsEn from '../locales/payouts.en.json';
-import ratingsEn from '../locales/ratings.en.json';
-import resultsEn from '../locales/results.en.json';
-import taxEn from '../locales/tax.en.json';
-import verificationEn from '../locales/verification.en.json';
+import base from '../locales/en.json';
+import nav from '../locales/nav.en.json';
 
-/** The English texts of every area, merged: a chunk of its own, loaded only in English. */
-const en = {
-  ...baseEn,
-  ...campaignsEn,
-  ...moneyEn,
-  ...chatEn,
-  ...adminEn,
-  ...discoveryEn,
-  ...paymentsEn,
-  ...billingEn,
-  ...identityEn,
-  ...payoutsEn,
-  ...ratingsEn,
-  ...taxEn,
-  ...jobsEn,
-  ...resultsEn,
-  ...verificationEn,
-};
-export default en;
+/**
+ * The English texts every page needs (sign-in, the signed-in frame and its navigation, the home,
+ * errors): the first chunk of texts, loaded before the app renders (i18n-provider.ts).
+ */
+const baseTexts = { ...base, ...nav };
+export default baseTexts;

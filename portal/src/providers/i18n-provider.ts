@@ -1,20 +1,52 @@
 import type { I18nProvider } from '@refinedev/core';
 import type sv from './dictionary.sv';
+import type areasSv from './dictionary-areas.sv';
 
 export type Locale = 'sv' | 'en';
-export type MessageKey = keyof typeof sv;
-type Dictionary = Record<MessageKey, string>;
+/** Every text's key: the base's and the areas' (both languages have the same: dictionary-parity.ts). */
+export type MessageKey = keyof typeof sv | keyof typeof areasSv;
+type Texts = Record<string, string>;
 
-/** One chunk per language, so a page loads the texts of its own language only. */
-const loaders: Record<Locale, () => Promise<{ default: Dictionary }>> = {
-  sv: () => import('./dictionary.sv'),
-  en: () => import('./dictionary.en'),
+/**
+ * A language's texts come in two chunks: the base (sign-in, the signed-in frame, the home, errors)
+ * and the areas' (everything Refine's pages show). Sign-in and the home load the base only.
+ */
+type Part = 'base' | 'areas';
+const loaders: Record<Locale, Record<Part, () => Promise<{ default: Texts }>>> = {
+  sv: { base: () => import('./dictionary.sv'), areas: () => import('./dictionary-areas.sv') },
+  en: { base: () => import('./dictionary.en'), areas: () => import('./dictionary-areas.en') },
 };
-const dictionaries: Partial<Record<Locale, Dictionary>> = {};
+/** Each language's loaded texts, merged; a part's keys are in only once the part has loaded. */
+const dictionaries: Partial<Record<Locale, Texts>> = {};
+const loading = new Map<string, Promise<void>>();
+const parts = new Set<Part>(['base']);
 
-/** Loads a language's texts (once); the app renders only after the first language's are in. */
+function loadPart(locale: Locale, part: Part): Promise<void> {
+  const id = `${locale}:${part}`;
+  let promise = loading.get(id);
+  if (!promise) {
+    promise = loaders[locale][part]().then(({ default: texts }) => {
+      dictionaries[locale] = { ...dictionaries[locale], ...texts };
+    });
+    promise.catch(() => loading.delete(id));
+    loading.set(id, promise);
+  }
+  return promise;
+}
+
+/** Loads a language's texts (each part once): the base, and the areas' once any page needed them. */
 export async function loadLocale(locale: Locale): Promise<void> {
-  dictionaries[locale] ??= (await loaders[locale]()).default;
+  await Promise.all([...parts].map((part) => loadPart(locale, part)));
+}
+
+/**
+ * Loads the areas' texts of every language in use; the pages that need them (all behind Refine)
+ * render only after this, so `translate` stays synchronous and never shows a key.
+ */
+export async function loadAreaTexts(): Promise<void> {
+  parts.add('areas');
+  const inUse = (Object.keys(dictionaries) as Locale[]).filter(isLocale);
+  await Promise.all((inUse.length > 0 ? inUse : [readInitialLocale()]).map((locale) => loadLocale(locale)));
 }
 
 const COOKIE = 'locale';
@@ -59,7 +91,7 @@ export function createI18nProvider(onChange: (locale: Locale) => void): I18nProv
   document.documentElement.lang = current;
   return {
     translate: (key, options, defaultMessage) => {
-      const text = (dictionaries[current] as Record<string, string> | undefined)?.[key];
+      const text = dictionaries[current]?.[key];
       return interpolate(text ?? defaultMessage ?? key, options);
     },
     changeLocale: async (locale) => {

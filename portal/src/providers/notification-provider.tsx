@@ -1,21 +1,19 @@
-import Alert, { type AlertColor } from '@mui/material/Alert';
-import Snackbar from '@mui/material/Snackbar';
+import type { AlertColor } from '@mui/material/Alert';
 import type { NotificationProvider, OpenNotificationParams } from '@refinedev/core';
-import { useSyncExternalStore } from 'react';
-import { useT } from '../hooks/use-t';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
 
-interface Notice {
+const NoticeSnackbar = lazy(async () => ({
+  default: (await import('../components/layout/notice-snackbar')).NoticeSnackbar,
+}));
+
+export interface Notice {
   key: string;
   message: string;
   description?: string;
   severity: AlertColor;
 }
 
-/**
- * The spec's snackbar: bottom-left, hidden after 6000 ms, default severity success; Escape,
- * click-away and the close button close it, and MUI pauses the timer on hover and focus.
- */
-const AUTO_HIDE_MS = 6000;
+/** Refine's notification types as the snackbar's severities (default: success). */
 const SEVERITY: Record<OpenNotificationParams['type'], AlertColor> = {
   success: 'success',
   error: 'error',
@@ -59,34 +57,22 @@ function showNext(): void {
   emit();
 }
 
+/**
+ * The current notice, for `NoticeSnackbar`; the snackbar itself (MUI's Snackbar, Grow,
+ * ClickAwayListener) loads with the first notice, so a page that shows none never loads it.
+ */
 export function Notifications() {
-  const t = useT();
-  const { notice, isOpen: open } = useSyncExternalStore(
+  const { notice, isOpen } = useSyncExternalStore(
     (listener) => {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     () => snapshot,
   );
+  if (!notice) return null;
   return (
-    <Snackbar
-      key={notice?.key}
-      open={open && !!notice}
-      autoHideDuration={AUTO_HIDE_MS}
-      anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-      onClose={closeCurrent}
-      slotProps={{ transition: { onExited: showNext } }}
-    >
-      <Alert
-        severity={notice?.severity ?? 'success'}
-        variant="filled"
-        onClose={closeCurrent}
-        closeText={t('notifications.close')}
-        sx={{ width: '100%' }}
-      >
-        {notice?.message}
-        {notice?.description ? ` ${notice.description}` : null}
-      </Alert>
-    </Snackbar>
+    <Suspense fallback={null}>
+      <NoticeSnackbar notice={notice} isOpen={isOpen} onClose={closeCurrent} onExited={showNext} />
+    </Suspense>
   );
 }

@@ -1,12 +1,7 @@
 import AdminPanelSettings from '@mui/icons-material/AdminPanelSettings';
-import { type ComponentType, lazy } from 'react';
 import { Route } from 'react-router';
+import { lazyNamed } from '../lib/lazy-named';
 import type { NavItem } from './nav';
-
-/** Each page is its own chunk (the tables bring the data grid), so sign-in stays small. */
-function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
 
 const AdminHomePage = lazyNamed(() => import('../pages/admin/index'), 'AdminHomePage');
 const AdminUsersPage = lazyNamed(() => import('../pages/admin/users/list'), 'AdminUsersPage');

@@ -1,11 +1,6 @@
-import { type ComponentType, lazy } from 'react';
 import { Navigate, Route } from 'react-router';
+import { lazyNamed } from '../lib/lazy-named';
 import type { NavItem } from './nav';
-
-/** Each page is its own chunk (the admin tables bring the data grid), so sign-in stays small. */
-function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
 
 const AdminInvoicesPage = lazyNamed(() => import('../pages/admin/invoices/list'), 'AdminInvoicesPage');
 const AdminBankFilesPage = lazyNamed(() => import('../pages/admin/bank-files/upload'), 'AdminBankFilesPage');

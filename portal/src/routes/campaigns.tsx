@@ -2,13 +2,9 @@ import Assignment from '@mui/icons-material/Assignment';
 import Campaign from '@mui/icons-material/Campaign';
 import MarkEmailUnread from '@mui/icons-material/MarkEmailUnread';
 import Storefront from '@mui/icons-material/Storefront';
-import { type ComponentType, lazy } from 'react';
 import { Route } from 'react-router';
+import { lazyNamed } from '../lib/lazy-named';
 import type { NavItem } from './nav';
-
-function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
 
 const CampaignsPage = lazyNamed(() => import('../pages/campaigns/list'), 'CampaignsPage');
 const CampaignPage = lazyNamed(() => import('../pages/campaigns/show'), 'CampaignPage');

@@ -1,12 +1,7 @@
 import TravelExplore from '@mui/icons-material/TravelExplore';
-import { type ComponentType, lazy } from 'react';
 import { Route } from 'react-router';
+import { lazyNamed } from '../lib/lazy-named';
 import type { NavItem } from './nav';
-
-/** Every discovery screen is its own chunk, so nothing of it lands in the sign-in bundle. */
-function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
 
 const DiscoveryLayout = lazyNamed(() => import('../components/discovery/discovery-layout'), 'DiscoveryLayout');
 const DiscoverySearchPage = lazyNamed(() => import('../pages/discovery/search'), 'DiscoverySearchPage');

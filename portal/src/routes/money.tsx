@@ -1,13 +1,8 @@
 import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
 import Payments from '@mui/icons-material/Payments';
-import { type ComponentType, lazy } from 'react';
 import { Route } from 'react-router';
+import { lazyNamed } from '../lib/lazy-named';
 import type { NavItem } from './nav';
-
-/** Each page is its own chunk (the payouts queue brings the data grid), so sign-in stays small. */
-function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
 
 const EarningsPage = lazyNamed(() => import('../pages/earnings/earnings'), 'EarningsPage');
 const AdminWithdrawalsPage = lazyNamed(() => import('../pages/admin/withdrawals/list'), 'AdminWithdrawalsPage');

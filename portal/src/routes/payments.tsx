@@ -1,12 +1,8 @@
 import AccountBalance from '@mui/icons-material/AccountBalance';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
-import { type ComponentType, lazy } from 'react';
 import { Route } from 'react-router';
+import { lazyNamed } from '../lib/lazy-named';
 import type { NavItem } from './nav';
-
-function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
 
 const PayPage = lazyNamed(() => import('../pages/billing/pay'), 'PayPage');
 const PaymentReturnPage = lazyNamed(() => import('../pages/billing/payment-return'), 'PaymentReturnPage');

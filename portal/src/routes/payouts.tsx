@@ -2,14 +2,10 @@ import AccountBalance from '@mui/icons-material/AccountBalance';
 import Block from '@mui/icons-material/Block';
 import FactCheck from '@mui/icons-material/FactCheck';
 import UploadFile from '@mui/icons-material/UploadFile';
-import { type ComponentType, lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Route } from 'react-router';
+import { lazyNamed } from '../lib/lazy-named';
 import type { MessageKey } from '../providers/i18n-provider';
-
-/** Each page is its own chunk (the admin tables bring the data grid), so sign-in stays small. */
-function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
 
 const BatchesPage = lazyNamed(() => import('../pages/admin/payouts/batches'), 'AdminPayoutBatchesPage');
 const PayoutsPage = lazyNamed(() => import('../pages/admin/payouts/list'), 'AdminPayoutsPage');

@@ -1,14 +1,10 @@
 import Gavel from '@mui/icons-material/Gavel';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
-import { type ComponentType, lazy, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Route } from 'react-router';
+import { lazyNamed } from '../lib/lazy-named';
 import type { MessageKey } from '../providers/i18n-provider';
 import type { NavItem } from './nav';
-
-/** Each page is its own chunk, so sign-in stays small. */
-function lazyNamed<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
 
 const TaxSettingsPage = lazyNamed(() => import('../pages/tax/settings'), 'TaxSettingsPage');
 const TaxStatementPage = lazyNamed(() => import('../pages/tax/statement'), 'TaxStatementPage');

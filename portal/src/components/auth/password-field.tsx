@@ -2,34 +2,30 @@ import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useState } from 'react';
 import { useT } from '../../hooks/use-t';
+import { TextInput, type TextInputProps } from '../form/text-input';
 
-/** A password `TextField` with a show/hide button that keyboard and screen-reader users can reach. */
-export function PasswordField(props: Omit<TextFieldProps, 'type'>) {
+/** A password field with a show/hide button that keyboard and screen-reader users can reach. */
+export function PasswordField(props: Omit<TextInputProps, 'type' | 'endAdornment'>) {
   const t = useT();
   const [isVisible, setIsVisible] = useState(false);
   return (
-    <TextField
+    <TextInput
       {...props}
       type={isVisible ? 'text' : 'password'}
-      slotProps={{
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <IconButton
-                onClick={() => setIsVisible((value) => !value)}
-                aria-label={isVisible ? t('auth.password.hide') : t('auth.password.show')}
-                aria-pressed={isVisible}
-                edge="end"
-              >
-                {isVisible ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
-            </InputAdornment>
-          ),
-        },
-      }}
+      endAdornment={
+        <InputAdornment position="end">
+          <IconButton
+            onClick={() => setIsVisible((value) => !value)}
+            aria-label={isVisible ? t('auth.password.hide') : t('auth.password.show')}
+            aria-pressed={isVisible}
+            edge="end"
+          >
+            {isVisible ? <VisibilityOff /> : <Visibility />}
+          </IconButton>
+        </InputAdornment>
+      }
     />
   );
 }

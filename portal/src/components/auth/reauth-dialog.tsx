@@ -7,24 +7,23 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useT } from '../../hooks/use-t';
 import { apiFetch } from '../../lib/api-fetch';
 import { currentAppPath } from '../../lib/callback-url';
 import { errorText, fieldCodes, validationText } from '../../lib/error-text';
-import { provideReauthentication } from '../../lib/reauth-gate';
 import { useSession } from '../../providers/session';
 import { PasswordField } from './password-field';
 
 /**
  * Asks for the password when the API wants a recent sign-in before a sensitive change (e-mail,
- * payout method, withdrawal); the change is sent again once the password is confirmed. Mounted
- * once in the signed-in layout.
+ * payout method, withdrawal); the change is sent again once the password is confirmed. Mounted,
+ * open, for one request by `ReauthGate`, which `onClose` tells the answer.
  */
-export function ReauthDialog() {
+export function ReauthDialog({ onClose }: { onClose: (confirmed: boolean) => void }) {
   const t = useT();
   const titleId = useId();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(true);
   const [password, setPassword] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
@@ -33,29 +32,10 @@ export function ReauthDialog() {
   // With two-factor on, a code from the app confirms too: the only way for a Google-only account.
   const hasTwoFactor = useSession().data?.user.twoFactor === true;
   const [useCode, setUseCode] = useState(false);
-  const answer = useRef<((confirmed: boolean) => void) | null>(null);
-
-  useEffect(
-    () =>
-      provideReauthentication(
-        () =>
-          new Promise<boolean>((resolve) => {
-            answer.current = resolve;
-            setPassword('');
-            setFieldError(null);
-            setFormError(null);
-            setGoogleOnly(false);
-            setUseCode(false);
-            setOpen(true);
-          }),
-      ),
-    [],
-  );
 
   const finish = (confirmed: boolean) => {
     setOpen(false);
-    answer.current?.(confirmed);
-    answer.current = null;
+    onClose(confirmed);
   };
 
   const submit = async (event: React.FormEvent) => {

@@ -8,7 +8,7 @@ import { Suspense } from 'react';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { useT } from '../../hooks/use-t';
 import { useSession } from '../../providers/session';
-import { ReauthDialog } from '../auth/reauth-dialog';
+import { ReauthGate } from '../auth/reauth-gate';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { MainNav } from './main-nav';
@@ -64,7 +64,7 @@ export function AppLayout() {
           <Outlet />
         </Suspense>
       </Container>
-      <ReauthDialog />
+      <ReauthGate />
     </Box>
   );
 }

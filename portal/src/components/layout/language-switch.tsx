@@ -1,4 +1,8 @@
-import TextField from '@mui/material/TextField';
+import FormControl from '@mui/material/FormControl';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { useId } from 'react';
 import { useT } from '../../hooks/use-t';
 import { useI18n } from '../../providers/i18n-context';
 import { isLocale } from '../../providers/i18n-provider';
@@ -17,14 +21,12 @@ export function LanguageSwitch({ onDark = false }: { onDark?: boolean }) {
     changeLocale(value);
     if (session.data) void session.update({ locale: value });
   };
+  const id = useId();
+  const label = t('lang.label');
+  // A native select built from TextField's parts: TextField itself always loads MUI's Select menu.
   return (
-    <TextField
-      select
+    <FormControl
       size="small"
-      label={t('lang.label')}
-      value={locale}
-      onChange={(event) => change(event.target.value)}
-      slotProps={{ select: { native: true } }}
       sx={{
         minWidth: 120,
         ...(onDark && {
@@ -34,12 +36,22 @@ export function LanguageSwitch({ onDark = false }: { onDark?: boolean }) {
         }),
       }}
     >
-      <option value="sv" lang="sv">
-        {t('lang.sv')}
-      </option>
-      <option value="en" lang="en">
-        {t('lang.en')}
-      </option>
-    </TextField>
+      <InputLabel htmlFor={id} shrink>
+        {label}
+      </InputLabel>
+      <NativeSelect
+        id={id}
+        value={locale}
+        onChange={(event) => change(event.target.value)}
+        input={<OutlinedInput label={label} notched />}
+      >
+        <option value="sv" lang="sv">
+          {t('lang.sv')}
+        </option>
+        <option value="en" lang="en">
+          {t('lang.en')}
+        </option>
+      </NativeSelect>
+    </FormControl>
   );
 }

@@ -1,17 +1,16 @@
 import Person from '@mui/icons-material/Person';
 import Avatar from '@mui/material/Avatar';
-import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import { useNotification } from '@refinedev/core';
-import { useId, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { lazy, Suspense, useId, useState } from 'react';
+import { useNavigate } from 'react-router';
 import { useT } from '../../hooks/use-t';
 import type { SessionUser } from '../../lib/auth-client';
 import { errorText } from '../../lib/error-text';
+import { notificationProvider } from '../../providers/notification-provider';
 import { signOut } from '../../providers/session';
+
+// The menu (MUI's Menu, Popover, Modal) loads on the first click: the home shows only the button.
+const UserMenuList = lazy(async () => ({ default: (await import('./user-menu-list')).UserMenuList }));
 
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
@@ -21,7 +20,6 @@ export function initials(name: string): string {
 export function UserMenu({ user }: { user: SessionUser }) {
   const t = useT();
   const navigate = useNavigate();
-  const { open: notify } = useNotification();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const menuId = useId();
   const close = () => setAnchor(null);
@@ -31,7 +29,8 @@ export function UserMenu({ user }: { user: SessionUser }) {
       await signOut();
       navigate('/login', { replace: true });
     } catch (error) {
-      notify?.({ type: 'error', message: errorText(t, error) });
+      // The store Refine's notifications use, without Refine: the home does not load it.
+      notificationProvider.open({ type: 'error', message: errorText(t, error) });
     }
   };
   return (
@@ -53,25 +52,11 @@ export function UserMenu({ user }: { user: SessionUser }) {
           <Person />
         </Avatar>
       </IconButton>
-      <Menu
-        id={menuId}
-        anchorEl={anchor}
-        open={!!anchor}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-      >
-        <ListItemText primary={user.name} secondary={user.email} sx={{ px: 2, pb: 1, my: 0 }} />
-        <Divider />
-        <MenuItem component={RouterLink} to="/account" onClick={close}>
-          {t('nav.account')}
-        </MenuItem>
-        <MenuItem component={RouterLink} to="/payment-methods" onClick={close}>
-          {t('nav.paymentMethods')}
-        </MenuItem>
-        <Divider />
-        <MenuItem onClick={onSignOut}>{t('buttons.logout')}</MenuItem>
-      </Menu>
+      {anchor ? (
+        <Suspense fallback={null}>
+          <UserMenuList id={menuId} anchor={anchor} user={user} onClose={close} onSignOut={onSignOut} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

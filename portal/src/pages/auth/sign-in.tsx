@@ -3,14 +3,13 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { type ChangeEvent, type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../components/auth/auth-layout';
 import { GoogleButton } from '../../components/auth/google-button';
 import { PasswordField } from '../../components/auth/password-field';
+import { TextInput } from '../../components/form/text-input';
 import { PageLoader } from '../../components/layout/page-loader';
 import { useAuthProviders } from '../../hooks/use-auth-providers';
 import { useLocale } from '../../hooks/use-locale';
@@ -19,7 +18,7 @@ import { requestSignIn } from '../../lib/auth-client';
 import { authErrorKey } from '../../lib/auth-errors';
 import { safeCallbackUrl, toRouterPath } from '../../lib/callback-url';
 import { errorText } from '../../lib/error-text';
-import { EMAIL_PATTERN, textFieldProps } from '../../lib/form-field';
+import { EMAIL_PATTERN } from '../../lib/form-field';
 import { SITE_LINKS } from '../../lib/site-links';
 import { signInWithCredentials, useSession } from '../../providers/session';
 
@@ -39,6 +38,16 @@ interface Values {
   email: string;
   password: string;
 }
+type Problems = Partial<Record<keyof Values, 'validation.required' | 'validation.invalid_email'>>;
+
+/** The form's own checks (the API has the final word); without a form library, which sign-in would load first. */
+function check(values: Values): Problems {
+  const problems: Problems = {};
+  if (!values.email) problems.email = 'validation.required';
+  else if (!EMAIL_PATTERN.test(values.email)) problems.email = 'validation.invalid_email';
+  if (!values.password) problems.password = 'validation.required';
+  return problems;
+}
 
 export function SignInPage() {
   const t = useT();
@@ -53,8 +62,12 @@ export function SignInPage() {
   // The password (or Google) was right and two-factor is on: the code comes next (ADR 024).
   const [needsCode, setNeedsCode] = useState(params.get('step') === 'totp');
   const [isForgotOpen, setIsForgotOpen] = useState(params.get('forgot') === '1');
-  const form = useForm<Values>({ defaultValues: { email: '', password: '' } });
-  const { errors, isSubmitting } = form.formState;
+  const [values, setValues] = useState<Values>({ email: '', password: '' });
+  const [problems, setProblems] = useState<Problems>({});
+  const [isSubmitted, setIsSubmitted] = useState(false);
+  const [isSubmitting, setIsSubmitting] = useState(false);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const passwordRef = useRef<HTMLInputElement>(null);
 
   // Signed in (here, or in another tab): continue to where the user was going.
   useEffect(() => {
@@ -64,16 +77,32 @@ export function SignInPage() {
     else window.location.assign(callbackUrl);
   }, [status, callbackUrl, navigate]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
+  // Checked on submit, then on every change (as react-hook-form did); the first wrong field gets focus.
+  const change = (field: keyof Values) => (event: ChangeEvent<HTMLInputElement>) => {
+    const next = { ...values, [field]: event.target.value };
+    setValues(next);
+    if (isSubmitted) setProblems(check(next));
+  };
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = check(values);
+    setIsSubmitted(true);
+    setProblems(found);
+    if (found.email) emailRef.current?.focus();
+    else if (found.password) passwordRef.current?.focus();
+    if (found.email || found.password) return;
     setFormError(null);
+    setIsSubmitting(true);
     try {
       const result = await signInWithCredentials({ ...values, callbackUrl });
       if (result?.ok && result.url && isCodeStep(result.url)) setNeedsCode(true);
       else if (result && !result.ok) setFormError(t(authErrorKey(result.error ?? 'CredentialsSignin')));
     } catch (error) {
       setFormError(errorText(t, error));
+    } finally {
+      setIsSubmitting(false);
     }
-  });
+  };
   const signInWithGoogle = async () => {
     try {
       await requestSignIn('google', { callbackUrl });
@@ -110,26 +139,30 @@ export function SignInPage() {
         </Alert>
       ) : null}
       <Stack component="form" noValidate onSubmit={onSubmit} spacing={2}>
-        <TextField
+        <TextInput
           label={t('auth.fields.email')}
           type="email"
           autoComplete="email"
           required
           fullWidth
-          {...textFieldProps(
-            form.register('email', {
-              required: t('validation.required'),
-              pattern: { value: EMAIL_PATTERN, message: t('validation.invalid_email') },
-            }),
-            errors.email,
-          )}
+          name="email"
+          value={values.email}
+          onChange={change('email')}
+          inputRef={emailRef}
+          error={!!problems.email}
+          helperText={problems.email ? t(problems.email) : undefined}
         />
         <PasswordField
           label={t('auth.fields.password')}
           autoComplete="current-password"
           required
           fullWidth
-          {...textFieldProps(form.register('password', { required: t('validation.required') }), errors.password)}
+          name="password"
+          value={values.password}
+          onChange={change('password')}
+          inputRef={passwordRef}
+          error={!!problems.password}
+          helperText={problems.password ? t(problems.password) : undefined}
         />
         <Link component="button" type="button" onClick={() => setIsForgotOpen(true)} sx={{ alignSelf: 'flex-end' }}>
           {t('auth.signIn.forgot')}
@@ -155,11 +188,7 @@ export function SignInPage() {
       </Typography>
       {isForgotOpen ? (
         <Suspense fallback={null}>
-          <ForgotPasswordDialog
-            open={isForgotOpen}
-            onClose={() => setIsForgotOpen(false)}
-            email={form.getValues('email')}
-          />
+          <ForgotPasswordDialog open={isForgotOpen} onClose={() => setIsForgotOpen(false)} email={values.email} />
         </Suspense>
       ) : null}
     </AuthLayout>

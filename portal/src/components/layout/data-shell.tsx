@@ -1,0 +1,25 @@
+import { type ComponentType, use } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { loadAreaTexts } from '../../providers/i18n-provider';
+
+let Shell: ComponentType | null = null;
+let loading: Promise<void> | null = null;
+
+/** Refine (data, auth, notifications) and the areas' texts, once; main.tsx starts it early for a data page. */
+export function loadShell(): Promise<void> {
+  loading ??= Promise.all([import('../../refine-shell'), loadAreaTexts()]).then(([module]) => {
+    Shell = module.RefineShell;
+  });
+  return loading;
+}
+
+/**
+ * Refine around the signed-in pages, loaded with the areas' texts by the first page that needs
+ * them. The home (`/`) needs neither and renders without them; once loaded, Refine stays mounted,
+ * so its query cache survives a visit home.
+ */
+export function DataShell({ always = false }: { always?: boolean }) {
+  const { pathname } = useLocation();
+  if (!Shell && (always || pathname !== '/')) use(loadShell());
+  return Shell ? <Shell /> : <Outlet />;
+}
