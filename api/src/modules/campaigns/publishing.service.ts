@@ -10,13 +10,13 @@ import {
   type User,
   users,
 } from '@kollab/db/schema';
-import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, between, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Env } from '../../env.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { type CreatorCandidate, rankCreators } from '../../lib/matching.ts';
+import { type CampaignTarget, type CreatorCandidate, type MatchPlatform, rankCreators } from '../../lib/matching.ts';
 import { addWorkingDays } from '../../lib/working-days.ts';
 import { claimMail } from '../claims/claims.mails.ts';
 import { closeCampaignEscrow, isFunded } from '../payments/escrow-lifecycle.ts';
@@ -45,24 +45,68 @@ const FROM: Record<CampaignAction, ('draft' | 'published' | 'paused')[]> = {
 };
 const TO = { publish: 'published', pause: 'paused', resume: 'published', cancel: 'cancelled' } as const;
 
-async function candidatesFor(db: Database): Promise<CreatorCandidate[]> {
+/**
+ * The creators who can be eligible for `target` at all, as SQL: a handle on one of its platforms, a
+ * wanted category, and followers in a wanted tier on such a platform (unless the campaign takes
+ * UGC creators of any size). The same rules as `scoreCreator`'s `eligible`, never narrower (SQL's
+ * `btrim` trims fewer characters than JavaScript's `trim`), so `rankCreators` still decides; the
+ * database just stops sending the creators who cannot fit (issue 21: 100,000 creators).
+ */
+function couldBeEligible(target: CampaignTarget): SQL {
+  const platforms = target.platforms.length === 0 ? (['instagram', 'tiktok'] as const) : target.platforms;
+  const column = {
+    instagram: { handle: creatorProfiles.instagramHandle, followers: creatorProfiles.instagramFollowers },
+    tiktok: { handle: creatorProfiles.tiktokHandle, followers: creatorProfiles.tiktokFollowers },
+  };
+  const hasHandle = (platform: MatchPlatform) => sql`btrim(${column[platform].handle}) <> ''`;
+  const conditions = [or(...platforms.map(hasHandle))];
+  if (target.categories.length > 0) {
+    conditions.push(sql`${creatorProfiles.categories} && ${sql.param([...new Set(target.categories)])}::text[]`);
+  }
+  if (target.tiers.length > 0 && !target.tiers.includes('ugc')) {
+    const ranges = target.tiers.map((tier) => FOLLOWER_RANGES[tier as 'nano' | 'micro']);
+    conditions.push(
+      or(
+        ...platforms.flatMap((platform) =>
+          ranges.map(([min, max]) => and(hasHandle(platform), between(column[platform].followers, min, max))),
+        ),
+      ),
+    );
+  }
+  return and(...conditions) as SQL;
+}
+
+/** Followers of each tier, as `tierFor` counts them. */
+const FOLLOWER_RANGES = { nano: [1_000, 10_000], micro: [10_001, 100_000] } as const;
+
+/** Active, verified creators who can be eligible for `target`, with what matching weighs. */
+export async function candidatesFor(db: Database, target: CampaignTarget): Promise<CreatorCandidate[]> {
   const rows = await db
-    .select({ user: users, profile: creatorProfiles })
+    .select({
+      creatorId: users.id,
+      categories: creatorProfiles.categories,
+      instagramHandle: creatorProfiles.instagramHandle,
+      instagramFollowers: creatorProfiles.instagramFollowers,
+      tiktokHandle: creatorProfiles.tiktokHandle,
+      tiktokFollowers: creatorProfiles.tiktokFollowers,
+    })
     .from(creatorProfiles)
     .innerJoin(users, eq(users.id, creatorProfiles.userId))
-    .where(and(eq(users.role, 'creator'), isNull(users.suspendedAt), isNotNull(users.emailVerifiedAt)));
-  const ids = rows.map(({ user }) => user.id);
+    .where(
+      and(
+        eq(users.role, 'creator'),
+        isNull(users.suspendedAt),
+        isNotNull(users.emailVerifiedAt),
+        couldBeEligible(target),
+      ),
+    );
+  const ids = rows.map((row) => row.creatorId);
   const delivery = await deliveryScores(db, ids);
   const verified = await verifiedAccountMap(db, ids);
-  return rows.map(({ user, profile }) => ({
-    creatorId: user.id,
-    categories: profile.categories,
-    instagramHandle: profile.instagramHandle,
-    instagramFollowers: profile.instagramFollowers,
-    tiktokHandle: profile.tiktokHandle,
-    tiktokFollowers: profile.tiktokFollowers,
-    delivery: delivery.get(user.id) ?? null,
-    verifiedPlatforms: (verified.get(user.id) ?? []).map((account) => account.platform),
+  return rows.map((row) => ({
+    ...row,
+    delivery: delivery.get(row.creatorId) ?? null,
+    verifiedPlatforms: (verified.get(row.creatorId) ?? []).map((account) => account.platform),
   }));
 }
 
@@ -144,17 +188,14 @@ export async function publishInTransaction(
     .where(and(eq(campaigns.id, id), eq(campaigns.status, 'draft')))
     .returning();
   if (!row) throw new AppError('conflict', 'Campaign is not a draft; it cannot publish');
-  const ranked = rankCreators(
-    {
-      categories: row.categories,
-      platforms: row.platforms.filter((p): p is 'instagram' | 'tiktok' => p === 'instagram' || p === 'tiktok'),
-      tiers: row.creatorTiers.filter((t): t is 'nano' | 'micro' | 'ugc' => ['nano', 'micro', 'ugc'].includes(t)),
-      audienceCountries: row.audienceCountries,
-      audienceAgeGroups: row.audienceAgeGroups,
-    },
-    await candidatesFor(tx),
-    inviteCount(row.slots),
-  );
+  const target: CampaignTarget = {
+    categories: row.categories,
+    platforms: row.platforms.filter((p): p is 'instagram' | 'tiktok' => p === 'instagram' || p === 'tiktok'),
+    tiers: row.creatorTiers.filter((t): t is 'nano' | 'micro' | 'ugc' => ['nano', 'micro', 'ugc'].includes(t)),
+    audienceCountries: row.audienceCountries,
+    audienceAgeGroups: row.audienceAgeGroups,
+  };
+  const ranked = rankCreators(target, await candidatesFor(tx, target), inviteCount(row.slots));
   if (ranked.length === 0) return [];
   const respondBy = addWorkingDays(now, RESPOND_WITHIN_WORKING_DAYS);
   return tx
