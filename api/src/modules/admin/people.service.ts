@@ -74,11 +74,14 @@ export async function listBrands(db: Database, query: AdminBrandsQuery, window: 
   const campaignCount = sql<number>`(select count(*)::int from ${campaigns} where ${campaigns.brandId} = ${users.id})`;
   const order = orderBy(BRAND_SORT[query.sort], query.order, users.id);
   const withProfile = eq(brandProfiles.userId, users.id);
-  const pageIds = db
-    .select({ id: users.id })
-    .from(users)
-    .leftJoin(brandProfiles, withProfile)
-    .where(where)
+  // The profile is joined only when the search or the order reads it: then (role, sort column)
+  // indexes on users serve the page and the count alone (issue 21, a million rows).
+  const needsProfile = pattern !== null || query.sort === 'companyName';
+  const matching = () => {
+    const from = db.select({ id: users.id }).from(users).$dynamic();
+    return (needsProfile ? from.leftJoin(brandProfiles, withProfile) : from).where(where);
+  };
+  const pageIds = matching()
     .orderBy(...order)
     .limit(window.limit)
     .offset(window.offset);
@@ -89,9 +92,7 @@ export async function listBrands(db: Database, query: AdminBrandsQuery, window: 
       .leftJoin(brandProfiles, withProfile)
       .where(inArray(users.id, pageIds))
       .orderBy(...order),
-    countOrEstimate(db, () =>
-      db.select({ one: sql`1` }).from(users).leftJoin(brandProfiles, withProfile).where(where).$dynamic(),
-    ),
+    countOrEstimate(db, matching),
   ]);
   const data: AdminBrand[] = rows.map(({ user, profile, campaigns }) => ({
     ...toAdminUser(user),
@@ -137,11 +138,13 @@ export async function listCreators(db: Database, query: AdminCreatorsQuery, wind
   );
   const order = orderBy(CREATOR_SORT[query.sort], query.order, users.id);
   const withProfile = eq(creatorProfiles.userId, users.id);
-  const pageIds = db
-    .select({ id: users.id })
-    .from(users)
-    .leftJoin(creatorProfiles, withProfile)
-    .where(where)
+  // As for brands: the profile is joined only when the search, the category or the order reads it.
+  const needsProfile = pattern !== null || Boolean(query.category) || !(query.sort in USER_SORT);
+  const matching = () => {
+    const from = db.select({ id: users.id }).from(users).$dynamic();
+    return (needsProfile ? from.leftJoin(creatorProfiles, withProfile) : from).where(where);
+  };
+  const pageIds = matching()
     .orderBy(...order)
     .limit(window.limit)
     .offset(window.offset);
@@ -153,9 +156,7 @@ export async function listCreators(db: Database, query: AdminCreatorsQuery, wind
       .leftJoin(identityVerifications, eq(identityVerifications.userId, users.id))
       .where(inArray(users.id, pageIds))
       .orderBy(...order),
-    countOrEstimate(db, () =>
-      db.select({ one: sql`1` }).from(users).leftJoin(creatorProfiles, withProfile).where(where).$dynamic(),
-    ),
+    countOrEstimate(db, matching),
   ]);
   const data: AdminCreator[] = rows.map(({ user, profile, verifiedAt }) => ({
     ...toAdminUser(user),
