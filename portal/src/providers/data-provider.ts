@@ -4,6 +4,8 @@ import { apiFetch } from '../lib/api-fetch';
 interface Page<T> {
   data: T[];
   total: number;
+  /** Past the API's exact-count limit `total` is the planner's estimate (ADR 036). */
+  totalIsEstimate?: boolean;
 }
 
 /**
@@ -28,7 +30,11 @@ export const dataProvider: DataProvider = {
       }
     }
     const page = await apiFetch<Page<BaseRecord>>(`/api/${resource}?${query}`);
-    return { data: page.data as never[], total: page.total };
+    return {
+      data: page.data as never[],
+      total: page.total,
+      ...(page.totalIsEstimate ? { totalIsEstimate: true } : {}),
+    };
   },
   getOne: async ({ resource, id }) => ({ data: await apiFetch(`/api/${resource}/${encodeURIComponent(String(id))}`) }),
   create: async ({ resource, variables }) => ({

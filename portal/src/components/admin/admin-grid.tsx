@@ -12,7 +12,10 @@ import { svSE } from '@mui/x-data-grid/locales';
 import { createContext, type ReactElement, use, useMemo } from 'react';
 import { useLocale } from '../../hooks/use-locale';
 import { useT } from '../../hooks/use-t';
+import { gridCount } from './grid-count';
 import { type Order, PAGE_SIZES } from './table-state';
+
+type GridDisplayedRows = { from: number; to: number; count: number; estimated: number | undefined };
 
 /** A button in a row's actions cell (an icon with a tooltip and an accessible name). */
 export interface RowAction {
@@ -35,6 +38,8 @@ export interface AdminGridProps<Row extends GridValidRowModel & { id: string }> 
   /** Only these columns sort (on the server); every other column is not sortable. */
   sortFields: readonly string[];
   total: number;
+  /** `total` is the API's estimate (past its exact-count limit): page on while pages are full. */
+  totalIsEstimate?: boolean | undefined;
   loading: boolean;
   page: number;
   pageSize: number;
@@ -63,8 +68,10 @@ export function AdminGrid<Row extends GridValidRowModel & { id: string }>(props:
   const localeText = useMemo(
     () => ({
       ...(locale === 'sv' ? svSE.components.MuiDataGrid.defaultProps.localeText : {}),
-      paginationDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
-        t('admin.table.pageRange', { from, to, count }),
+      paginationDisplayedRows: ({ from, to, count, estimated }: GridDisplayedRows) =>
+        count === -1
+          ? t('admin.table.pageRangeEstimate', { from, to, count: estimated ?? to })
+          : t('admin.table.pageRange', { from, to, count }),
     }),
     [locale, t],
   );
@@ -115,7 +122,7 @@ export function AdminGrid<Row extends GridValidRowModel & { id: string }>(props:
         label={props.label}
         rows={rows}
         columns={columns}
-        rowCount={props.total}
+        {...gridCount(props.total, props.totalIsEstimate === true, rows.length, props.pageSize)}
         loading={props.loading}
         autoHeight
         rowHeight={60}

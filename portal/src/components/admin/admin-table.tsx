@@ -63,6 +63,8 @@ export function AdminTable<Row extends GridValidRowModel & { id: string }>(props
     errorNotification: false,
     queryOptions: { placeholderData: (previous) => previous },
   });
+  // The data provider passes the API's `totalIsEstimate` on beside `total` (ADR 036).
+  const totalIsEstimate = (query.data as { totalIsEstimate?: boolean } | undefined)?.totalIsEstimate === true;
 
   const update = (change: Parameters<typeof updateUrl>[0], options?: Parameters<typeof updateUrl>[1]) => {
     if (updateUrl(change, options)) selection?.onChange([]);
@@ -133,7 +135,9 @@ export function AdminTable<Row extends GridValidRowModel & { id: string }>(props
           <Button onClick={() => update({ filters: {}, page: 1 })}>{t('admin.table.clearFilters')}</Button>
         ) : null}
         <Typography variant="body2" color="text.secondary" role="status" sx={{ flexGrow: 1 }}>
-          {result.total === undefined ? null : t('admin.table.total', { count: result.total })}
+          {result.total === undefined
+            ? null
+            : t(totalIsEstimate ? 'admin.table.totalEstimate' : 'admin.table.total', { count: result.total })}
         </Typography>
         {props.toolbar}
       </Box>
@@ -148,6 +152,7 @@ export function AdminTable<Row extends GridValidRowModel & { id: string }>(props
             columns={props.columns}
             sortFields={spec.sortFields}
             total={result.total ?? 0}
+            totalIsEstimate={totalIsEstimate}
             loading={query.isFetching}
             page={state.page}
             pageSize={state.pageSize}
