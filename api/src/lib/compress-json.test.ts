@@ -3,8 +3,9 @@ import { gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, compressJson, noneMatch, prepareJson, sendPreparedJson } from './compress-json.ts';
+import { chooseEncoding, compressJson, prepareJson, sendPreparedJson } from './compress-json.ts';
 import type { AppEnv } from './context.ts';
+import { noneMatch } from './if-none-match.ts';
 
 const small = { ok: true };
 const large = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Kampanj ${i} – åäö` })) };

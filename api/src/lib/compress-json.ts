@@ -3,6 +3,7 @@ import { deflateSync, gzipSync } from 'node:zlib';
 import type { Context, Next } from 'hono';
 import { parseAccept } from 'hono/utils/accept';
 import type { AppEnv } from './context.ts';
+import { noneMatch } from './if-none-match.ts';
 
 /** Answers smaller than this are sent as they are: compressing them saves less than it costs. */
 export const COMPRESS_THRESHOLD = 1024;
@@ -73,35 +74,23 @@ export function prepareJson(text: string): PreparedJson {
   return { text, gzip, etag, bytes: size + gzip.byteLength };
 }
 
-/** Whether an `If-None-Match` header names `etag` (weak comparison, RFC 9110 §13.1.2), or is `*`. */
-export function noneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  const bare = etag.replace(/^W\//, '');
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim();
-    return tag === '*' || tag.replace(/^W\//, '') === bare;
-  });
-}
-
 /**
  * Sends a prepared answer as `compressJson` would have sent it, without serialising or compressing
  * again. It carries its ETag and `Cache-Control: private, no-cache` (the browser keeps it for this
- * user and asks each time), and a browser that holds it already gets 304 without the body.
+ * user and asks each time), and a browser that holds it already gets 304 without the body. `etag`
+ * is the answer's own unless the caller versions it otherwise (results: by what they are made of).
  */
-export function sendPreparedJson(c: Context<AppEnv>, prepared: PreparedJson, status = 200): Response {
+export function sendPreparedJson(c: Context<AppEnv>, prepared: PreparedJson, etag = prepared.etag): Response {
   const headers = new Headers({ 'Content-Type': 'application/json' });
-  if (status === 200) {
-    headers.set('ETag', prepared.etag);
-    headers.set('Cache-Control', 'private, no-cache');
-    if (prepared.gzip) addVaryAcceptEncoding(headers);
-    if (noneMatch(c.req.header('If-None-Match'), prepared.etag)) {
-      headers.delete('Content-Type');
-      return new Response(null, { status: 304, headers });
-    }
+  headers.set('ETag', etag);
+  headers.set('Cache-Control', 'private, no-cache');
+  if (prepared.gzip) addVaryAcceptEncoding(headers);
+  if (noneMatch(c.req.header('If-None-Match'), etag)) {
+    headers.delete('Content-Type');
+    return new Response(null, { status: 304, headers });
   }
   let body: string | Uint8Array = prepared.text;
   const encoding = prepared.gzip ? chooseEncoding(c.req.header('Accept-Encoding')) : undefined;
-  if (prepared.gzip && status !== 200) addVaryAcceptEncoding(headers);
   if (encoding === 'gzip' && prepared.gzip) {
     body = prepared.gzip;
     headers.set('Content-Encoding', 'gzip');
@@ -111,7 +100,7 @@ export function sendPreparedJson(c: Context<AppEnv>, prepared: PreparedJson, sta
   } else {
     headers.set('Content-Length', String(Buffer.byteLength(prepared.text)));
   }
-  return new Response(body, { status, headers });
+  return new Response(body, { status: 200, headers });
 }
 
 function addVaryAcceptEncoding(headers: Headers): void {

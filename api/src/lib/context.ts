@@ -12,7 +12,10 @@ import type { MessageBus } from './message-bus.ts';
 import type { Secrets } from './secrets.ts';
 import type { Storage } from './storage.ts';
 
-/** What every request handler can read from `c.var`. */
+/** A session row with its user, as the session middleware reads (and instances keep) it. */
+export type SessionRow = { session: typeof sessions.$inferSelect; user: User };
+
+/** What every request handler can read from `c.get()`. */
 export interface AppVariables {
   requestId: string;
   logger: Logger;
@@ -31,7 +34,7 @@ export interface AppVariables {
   storage: Storage;
   bus: MessageBus;
   /** This instance's memory of session rows (ADR 035). */
-  sessionCache: InstanceCache<{ session: typeof sessions.$inferSelect; user: User }>;
+  sessionCache: InstanceCache<SessionRow>;
   /** BankID's RP client, or undefined when BankID is not configured (ADR 026). */
   bankId: BankId | undefined;
   /** The Swish Payouts API (real or stand-in); undefined when neither is configured (ADR 029). */

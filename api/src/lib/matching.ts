@@ -57,11 +57,16 @@ const NEUTRAL_DELIVERY = 3;
 
 const ALL_PLATFORMS: readonly MatchPlatform[] = ['instagram', 'tiktok'];
 
+/** Followers of each sized tier, both ends included (UGC creators come in any size). */
+export const TIER_FOLLOWERS = { nano: [1_000, 10_000], micro: [10_001, 100_000] } as const;
+
 /** 'nano' for 1,000–10,000 followers, 'micro' for 10,001–100,000, otherwise null. */
 export function tierFor(followers: number | null): 'nano' | 'micro' | null {
   if (followers === null) return null;
-  if (followers >= 1_000 && followers <= 10_000) return 'nano';
-  if (followers > 10_000 && followers <= 100_000) return 'micro';
+  for (const tier of ['nano', 'micro'] as const) {
+    const [min, max] = TIER_FOLLOWERS[tier];
+    if (followers >= min && followers <= max) return tier;
+  }
   return null;
 }
 
@@ -75,7 +80,7 @@ function followersOn(candidate: CreatorCandidate, platform: MatchPlatform): numb
 }
 
 /** The campaign's platforms (all when none are listed), without duplicates. */
-function targetPlatforms(target: CampaignTarget): MatchPlatform[] {
+export function targetPlatforms(target: CampaignTarget): MatchPlatform[] {
   return target.platforms.length === 0 ? [...ALL_PLATFORMS] : ALL_PLATFORMS.filter((p) => target.platforms.includes(p));
 }
 

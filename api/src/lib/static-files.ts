@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { extname, join, normalize, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import type { Context, MiddlewareHandler } from 'hono';
+import { noneMatch } from './if-none-match.ts';
 import { findPrecompressed, PRECOMPRESSED_TYPES } from './precompressed.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -81,7 +82,7 @@ export async function sendFile(
     ETag: etag,
     ...(copy ? { 'Content-Encoding': copy.encoding, Vary: 'Accept-Encoding' } : {}),
   };
-  if (options.status !== 404 && c.req.header('If-None-Match') === etag) {
+  if (options.status !== 404 && noneMatch(c.req.header('If-None-Match'), etag)) {
     return c.body(null, 304, headers);
   }
   headers['Content-Length'] = String(copy ? copy.size : file.size);

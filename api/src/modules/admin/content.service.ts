@@ -7,12 +7,12 @@ import type {
 } from '@kollab/contract/api/admin';
 import type { Database } from '@kollab/db';
 import { brandProfiles, campaigns, claims, type User, users } from '@kollab/db/schema';
-import { and, eq, ilike, inArray, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../lib/errors.ts';
 import { deriveState } from '../campaigns/campaign-view.ts';
 import { type ClaimDeps, transitionClaim } from '../claims/claims.service.ts';
-import { type CsvColumn, containsPattern, countOrEstimate, orderBy, type Window } from './list-query.ts';
+import { type CsvColumn, containsPattern, orderBy, pageOf, type Window } from './list-query.ts';
 
 const CAMPAIGN_SORT = {
   createdAt: campaigns.createdAt,
@@ -29,14 +29,8 @@ export async function listCampaigns(db: Database, query: AdminCampaignsQuery, wi
     query.brandId ? eq(campaigns.brandId, query.brandId) : undefined,
   );
   const order = orderBy(CAMPAIGN_SORT[query.sort], query.order, campaigns.id);
-  // The page's ids first (an index walk that reads no other column), then only those rows.
-  const pageIds = db
-    .select({ id: campaigns.id })
-    .from(campaigns)
-    .where(where)
-    .orderBy(...order)
-    .limit(window.limit)
-    .offset(window.offset);
+  const ids = () => db.select({ id: campaigns.id }).from(campaigns).where(where).$dynamic();
+  const { pageIds, total: counting } = pageOf(db, ids, order, window);
   const [rows, total] = await Promise.all([
     db
       .select({ campaign: campaigns, brand: users, profile: brandProfiles })
@@ -45,7 +39,7 @@ export async function listCampaigns(db: Database, query: AdminCampaignsQuery, wi
       .leftJoin(brandProfiles, eq(brandProfiles.userId, campaigns.brandId))
       .where(inArray(campaigns.id, pageIds))
       .orderBy(...order),
-    countOrEstimate(db, () => db.select({ one: sql`1` }).from(campaigns).where(where).$dynamic()),
+    counting,
   ]);
   const data: AdminCampaign[] = rows.map(({ campaign, brand, profile }) => ({
     id: campaign.id,
@@ -74,13 +68,8 @@ export async function listClaims(db: Database, query: AdminClaimsQuery, window: 
     query.creatorId ? eq(claims.creatorId, query.creatorId) : undefined,
   );
   const order = orderBy(CLAIM_SORT[query.sort], query.order, claims.id);
-  const pageIds = db
-    .select({ id: claims.id })
-    .from(claims)
-    .where(where)
-    .orderBy(...order)
-    .limit(window.limit)
-    .offset(window.offset);
+  const ids = () => db.select({ id: claims.id }).from(claims).where(where).$dynamic();
+  const { pageIds, total: counting } = pageOf(db, ids, order, window);
   const [rows, total] = await Promise.all([
     db
       .select({ claim: claims, campaign: { id: campaigns.id, title: campaigns.title }, creator })
@@ -89,7 +78,7 @@ export async function listClaims(db: Database, query: AdminClaimsQuery, window: 
       .innerJoin(creator, eq(creator.id, claims.creatorId))
       .where(inArray(claims.id, pageIds))
       .orderBy(...order),
-    countOrEstimate(db, () => db.select({ one: sql`1` }).from(claims).where(where).$dynamic()),
+    counting,
   ]);
   const data: AdminClaim[] = rows.map((row) => ({
     id: row.claim.id,

@@ -1,7 +1,6 @@
 import type { Database } from '@kollab/db';
 import { asc, type Column, count, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
-
 /*
  * The admin tables' query language: page, pageSize, sort, order and a whitelist of filters per
  * resource. Query schemas are strict, so any other parameter is a 422 naming it, and sort fields map
@@ -56,6 +55,21 @@ export async function countOrEstimate(db: Database, rows: () => PgSelect, limit 
 export interface Window {
   limit: number;
   offset: number;
+}
+
+/**
+ * One page of an admin list and its total. `ids()` selects the matching rows' ids (a fresh builder
+ * each call); the page is those ids in `order` (an index walk that reads no other column), for the
+ * caller to read whole with `inArray`, and the total counts the same rows (`countOrEstimate`).
+ */
+export function pageOf(db: Database, ids: () => PgSelect, order: SQL[], window: Window) {
+  return {
+    pageIds: ids()
+      .orderBy(...order)
+      .limit(window.limit)
+      .offset(window.offset),
+    total: countOrEstimate(db, ids),
+  };
 }
 
 export function windowOf(query: { page: number; pageSize: number }): Window {

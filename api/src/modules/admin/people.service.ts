@@ -10,7 +10,7 @@ import type { Database } from '@kollab/db';
 import { brandProfiles, campaigns, creatorProfiles, identityVerifications, type User, users } from '@kollab/db/schema';
 import { and, arrayContains, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { tierFor } from '../../lib/matching.ts';
-import { type CsvColumn, containsPattern, countOrEstimate, orderBy, type Window } from './list-query.ts';
+import { type CsvColumn, containsPattern, orderBy, pageOf, type Window } from './list-query.ts';
 
 export function toAdminUser(user: User): AdminUser {
   return {
@@ -43,21 +43,15 @@ export async function listUsers(db: Database, query: AdminUsersQuery, window: Wi
     suspendedFilter(query.suspended),
   );
   const order = orderBy(USER_SORT[query.sort], query.order, users.id);
-  // The page's ids first (an index walk that reads no other column), then only those rows.
-  const pageIds = db
-    .select({ id: users.id })
-    .from(users)
-    .where(where)
-    .orderBy(...order)
-    .limit(window.limit)
-    .offset(window.offset);
+  const ids = () => db.select({ id: users.id }).from(users).where(where).$dynamic();
+  const { pageIds, total: counting } = pageOf(db, ids, order, window);
   const [rows, total] = await Promise.all([
     db
       .select()
       .from(users)
       .where(inArray(users.id, pageIds))
       .orderBy(...order),
-    countOrEstimate(db, () => db.select({ one: sql`1` }).from(users).where(where).$dynamic()),
+    counting,
   ]);
   return { data: rows.map(toAdminUser), ...total };
 }
@@ -81,10 +75,7 @@ export async function listBrands(db: Database, query: AdminBrandsQuery, window: 
     const from = db.select({ id: users.id }).from(users).$dynamic();
     return (needsProfile ? from.leftJoin(brandProfiles, withProfile) : from).where(where);
   };
-  const pageIds = matching()
-    .orderBy(...order)
-    .limit(window.limit)
-    .offset(window.offset);
+  const { pageIds, total: counting } = pageOf(db, matching, order, window);
   const [rows, total] = await Promise.all([
     db
       .select({ user: users, profile: brandProfiles, campaigns: campaignCount })
@@ -92,7 +83,7 @@ export async function listBrands(db: Database, query: AdminBrandsQuery, window: 
       .leftJoin(brandProfiles, withProfile)
       .where(inArray(users.id, pageIds))
       .orderBy(...order),
-    countOrEstimate(db, matching),
+    counting,
   ]);
   const data: AdminBrand[] = rows.map(({ user, profile, campaigns }) => ({
     ...toAdminUser(user),
@@ -144,10 +135,7 @@ export async function listCreators(db: Database, query: AdminCreatorsQuery, wind
     const from = db.select({ id: users.id }).from(users).$dynamic();
     return (needsProfile ? from.leftJoin(creatorProfiles, withProfile) : from).where(where);
   };
-  const pageIds = matching()
-    .orderBy(...order)
-    .limit(window.limit)
-    .offset(window.offset);
+  const { pageIds, total: counting } = pageOf(db, matching, order, window);
   const [rows, total] = await Promise.all([
     db
       .select({ user: users, profile: creatorProfiles, verifiedAt: identityVerifications.verifiedAt })
@@ -156,7 +144,7 @@ export async function listCreators(db: Database, query: AdminCreatorsQuery, wind
       .leftJoin(identityVerifications, eq(identityVerifications.userId, users.id))
       .where(inArray(users.id, pageIds))
       .orderBy(...order),
-    countOrEstimate(db, matching),
+    counting,
   ]);
   const data: AdminCreator[] = rows.map(({ user, profile, verifiedAt }) => ({
     ...toAdminUser(user),

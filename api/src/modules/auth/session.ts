@@ -6,7 +6,7 @@ import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { perOwner } from '../../lib/bounded-cache.ts';
 import { clientIp } from '../../lib/client-ip.ts';
-import type { AppEnv } from '../../lib/context.ts';
+import type { AppEnv, SessionRow } from '../../lib/context.ts';
 import { InstanceCache } from '../../lib/instance-cache.ts';
 import { ipPrefix } from '../../lib/ip-prefix.ts';
 import { type MessageBus, publishSessionRevocation } from '../../lib/message-bus.ts';
@@ -105,8 +105,7 @@ const sessionLookup = perOwner(prepareSessionLookup);
 
 const TOKEN_PART = /^[A-Za-z0-9_-]+$/;
 
-type SessionRow = { session: typeof sessions.$inferSelect; user: User };
-export type SessionCache = AppEnv['Variables']['sessionCache'];
+export type SessionCache = InstanceCache<SessionRow>;
 /** Signed-in users one instance keeps in memory: every browser tab of an active marketplace and more. */
 const SESSION_CACHE_ENTRIES = 50_000;
 
@@ -126,11 +125,12 @@ export function createSessionCache(bus: MessageBus, maxAgeMs: number): SessionCa
 
 /** The session row and its user, from this instance's memory or else from the database. */
 async function readSession(db: Database, id: string, cache: SessionCache | undefined): Promise<SessionRow | undefined> {
-  const held = cache?.get(id);
+  if (!cache) return (await sessionLookup(db).execute({ id }))[0];
+  const held = cache.get(id);
   if (held) return held;
-  const ticket = cache?.ticket();
+  const ticket = cache.ticket();
   const [row] = await sessionLookup(db).execute({ id });
-  if (row && cache && ticket !== undefined) cache.set(id, row, ticket, { group: row.user.id });
+  if (row) cache.set(id, row, ticket, { group: row.user.id });
   return row;
 }
 

@@ -16,7 +16,14 @@ import type { Env } from '../../env.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Mailer } from '../../lib/mailer.ts';
-import { type CampaignTarget, type CreatorCandidate, type MatchPlatform, rankCreators } from '../../lib/matching.ts';
+import {
+  type CampaignTarget,
+  type CreatorCandidate,
+  type MatchPlatform,
+  rankCreators,
+  TIER_FOLLOWERS,
+  targetPlatforms,
+} from '../../lib/matching.ts';
 import { addWorkingDays } from '../../lib/working-days.ts';
 import { claimMail } from '../claims/claims.mails.ts';
 import { closeCampaignEscrow, isFunded } from '../payments/escrow-lifecycle.ts';
@@ -53,7 +60,7 @@ const TO = { publish: 'published', pause: 'paused', resume: 'published', cancel:
  * database just stops sending the creators who cannot fit (issue 21: 100,000 creators).
  */
 function couldBeEligible(target: CampaignTarget): SQL {
-  const platforms = target.platforms.length === 0 ? (['instagram', 'tiktok'] as const) : target.platforms;
+  const platforms = targetPlatforms(target);
   const column = {
     instagram: { handle: creatorProfiles.instagramHandle, followers: creatorProfiles.instagramFollowers },
     tiktok: { handle: creatorProfiles.tiktokHandle, followers: creatorProfiles.tiktokFollowers },
@@ -64,7 +71,7 @@ function couldBeEligible(target: CampaignTarget): SQL {
     conditions.push(sql`${creatorProfiles.categories} && ${sql.param([...new Set(target.categories)])}::text[]`);
   }
   if (target.tiers.length > 0 && !target.tiers.includes('ugc')) {
-    const ranges = target.tiers.map((tier) => FOLLOWER_RANGES[tier as 'nano' | 'micro']);
+    const ranges = target.tiers.map((tier) => TIER_FOLLOWERS[tier as 'nano' | 'micro']);
     conditions.push(
       or(
         ...platforms.flatMap((platform) =>
@@ -75,9 +82,6 @@ function couldBeEligible(target: CampaignTarget): SQL {
   }
   return and(...conditions) as SQL;
 }
-
-/** Followers of each tier, as `tierFor` counts them. */
-const FOLLOWER_RANGES = { nano: [1_000, 10_000], micro: [10_001, 100_000] } as const;
 
 /** Active, verified creators who can be eligible for `target`, with what matching weighs. */
 export async function candidatesFor(db: Database, target: CampaignTarget): Promise<CreatorCandidate[]> {

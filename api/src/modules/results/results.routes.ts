@@ -8,9 +8,10 @@ import {
   TrackedPostSchema,
 } from '@kollab/contract/api/results';
 import { BoundedCache } from '../../lib/bounded-cache.ts';
-import { noneMatch, type PreparedJson, prepareJson, sendPreparedJson } from '../../lib/compress-json.ts';
+import { type PreparedJson, prepareJson, sendPreparedJson } from '../../lib/compress-json.ts';
 import { createRouter } from '../../lib/create-router.ts';
 import { AppError } from '../../lib/errors.ts';
+import { noneMatch } from '../../lib/if-none-match.ts';
 import { authErrorResponses, errorContent, errorResponses, jsonContent } from '../../lib/openapi.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { requireRole, requireUser } from '../../middleware/require-user.ts';
@@ -59,10 +60,7 @@ export const resultsRoutes = createRouter()
         cached = { version, json: prepareJson(JSON.stringify({ data: results })) };
         prepared.set(id, cached, cached.json.bytes);
       }
-      const response = sendPreparedJson(c, cached.json);
-      response.headers.set('ETag', etag);
-      response.headers.set('Cache-Control', 'private, no-cache');
-      return response as never;
+      return sendPreparedJson(c, cached.json, etag) as never;
     },
   )
   .openapi(
