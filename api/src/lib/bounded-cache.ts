@@ -7,10 +7,13 @@ export class BoundedCache<V> {
   #bytes = 0;
   readonly #maxBytes: number;
   readonly #maxEntries: number;
+  readonly #onEvict: ((key: string, value: V) => void) | undefined;
 
-  constructor(maxBytes: number, maxEntries = Number.POSITIVE_INFINITY) {
+  /** `onEvict` hears each entry let go to make room (not those deleted or cleared by the caller). */
+  constructor(maxBytes: number, maxEntries = Number.POSITIVE_INFINITY, onEvict?: (key: string, value: V) => void) {
     this.#maxBytes = maxBytes;
     this.#maxEntries = maxEntries;
+    this.#onEvict = onEvict;
   }
 
   get size(): number {
@@ -38,6 +41,7 @@ export class BoundedCache<V> {
       if (this.#bytes <= this.#maxBytes && this.#entries.size <= this.#maxEntries) break;
       this.#entries.delete(oldest);
       this.#bytes -= old.bytes;
+      this.#onEvict?.(oldest, old.value);
     }
   }
 
@@ -46,11 +50,13 @@ export class BoundedCache<V> {
     this.#bytes = 0;
   }
 
-  delete(key: string): void {
+  /** Removes `key`; returns the value it held, if any. */
+  delete(key: string): V | undefined {
     const old = this.#entries.get(key);
-    if (!old) return;
+    if (!old) return undefined;
     this.#entries.delete(key);
     this.#bytes -= old.bytes;
+    return old.value;
   }
 }
 

@@ -1,3 +1,7 @@
+import { BoundedCache } from './bounded-cache.ts';
+
+type Entry<V> = { value: V; storedAt: number; group: string | undefined };
+
 /**
  * Rows one API instance keeps in memory so that a request need not ask the database (ADR 035): the
  * session and its user, a prepared provider answer. PostgreSQL announces every committed change to
@@ -9,19 +13,20 @@
  * reader takes a `ticket` before it reads, and `set` stores only when nothing was dropped since.
  */
 export class InstanceCache<V> {
-  readonly #entries = new Map<string, { value: V; storedAt: number; group: string | undefined; bytes: number }>();
+  /** Bounded by entries and bytes; the least recently used go first (`BoundedCache`). */
+  readonly #entries: BoundedCache<Entry<V>>;
   /** Keys by group (a user's sessions), to drop a group at once. */
   readonly #groups = new Map<string, Set<string>>();
-  readonly #maxEntries: number;
-  readonly #maxBytes: number;
   readonly #maxAgeMs: number;
-  #bytes = 0;
   #generation = 0;
 
-  /** Bounded by entries and by the bytes their values hold (as each `set` says); the oldest go first. */
+  /** Bounded by entries and by the bytes their values hold (as each `set` says). */
   constructor(options: { maxEntries: number; maxAgeMs: number; maxBytes?: number }) {
-    this.#maxEntries = options.maxEntries;
-    this.#maxBytes = options.maxBytes ?? Number.POSITIVE_INFINITY;
+    this.#entries = new BoundedCache<Entry<V>>(
+      options.maxBytes ?? Number.POSITIVE_INFINITY,
+      options.maxEntries,
+      (key, entry) => this.#unindex(key, entry),
+    );
     this.#maxAgeMs = options.maxAgeMs;
   }
 
@@ -53,14 +58,7 @@ export class InstanceCache<V> {
   set(key: string, value: V, ticket: number, options: { group?: string; now?: number; bytes?: number } = {}): boolean {
     if (!this.enabled || ticket !== this.#generation) return false;
     this.#remove(key);
-    const bytes = options.bytes ?? 0;
-    // Oldest first (a Map keeps insertion order): past a limit the longest-held entries go.
-    for (const oldest of this.#entries.keys()) {
-      if (this.#entries.size < this.#maxEntries && this.#bytes + bytes <= this.#maxBytes) break;
-      this.#remove(oldest);
-    }
-    this.#entries.set(key, { value, storedAt: options.now ?? Date.now(), group: options.group, bytes });
-    this.#bytes += bytes;
+    this.#entries.set(key, { value, storedAt: options.now ?? Date.now(), group: options.group }, options.bytes ?? 0);
     if (options.group !== undefined) {
       let keys = this.#groups.get(options.group);
       if (!keys) {
@@ -89,14 +87,14 @@ export class InstanceCache<V> {
     this.#generation++;
     this.#entries.clear();
     this.#groups.clear();
-    this.#bytes = 0;
   }
 
   #remove(key: string): void {
-    const entry = this.#entries.get(key);
-    if (!entry) return;
-    this.#entries.delete(key);
-    this.#bytes -= entry.bytes;
+    const entry = this.#entries.delete(key);
+    if (entry) this.#unindex(key, entry);
+  }
+
+  #unindex(key: string, entry: Entry<V>): void {
     if (entry.group === undefined) return;
     const keys = this.#groups.get(entry.group);
     keys?.delete(key);
