@@ -62,6 +62,7 @@ import { createCurrentAnswers } from './modules/discovery/provider-call.ts';
 import { mountDocs } from './modules/docs/docs.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
 import { createPaymentRoutes } from './modules/payments/payments.routes.ts';
@@ -178,6 +179,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', campaignRoutes);
   app.route('/api', claimRoutes);
   app.route('/api', ratingRoutes);
+  app.route('/api', notificationRoutes);
   app.route('/api', resultsRoutes);
   app.route('/api', withdrawalRoutes);
   app.route('/api', payoutRoutes);

@@ -14,13 +14,16 @@ const CACHED_ROW_KINDS: readonly CachedRowKind[] = ['user', 'session', 'provider
 export type CacheChangeListener = (key: string) => void;
 
 /**
- * What travels over PostgreSQL NOTIFY: a new message, a read marker moving, or sessions ending
- * (`revoke`: one session, or every session of a user; open streams check theirs at once, ADR 012).
+ * What travels over PostgreSQL NOTIFY: a new message, a read marker moving, sessions ending
+ * (`revoke`: one session, or every session of a user; open streams check theirs at once, ADR 012),
+ * or a user's notifications changing (`notification`, ADR 039).
  */
 const ChatEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('message'), claimId: z.string(), id: z.number() }),
   z.object({ type: z.literal('read'), claimId: z.string(), userId: z.string(), lastReadId: z.number() }),
   z.object({ type: z.literal('revoke'), userId: z.string().optional(), sessionId: z.string().optional() }),
+  // A user's notifications changed: `id` was added (or came back unread), or, without it, some were read (ADR 039).
+  z.object({ type: z.literal('notification'), userId: z.string(), id: z.string().optional() }),
 ]);
 export type ChatEvent = z.infer<typeof ChatEventSchema>;
 

@@ -6,6 +6,7 @@ export * from './identity.ts';
 export * from './marketing.ts';
 export * from './messages.ts';
 export * from './money.ts';
+export * from './notifications.ts';
 export * from './payments.ts';
 export * from './payouts.ts';
 export * from './profiles.ts';

@@ -26,6 +26,8 @@ import {
 } from '../../lib/matching.ts';
 import { addWorkingDays } from '../../lib/working-days.ts';
 import { claimMail } from '../claims/claims.mails.ts';
+import { usersWithoutMail } from '../notifications/mail-preferences.service.ts';
+import { addNotification } from '../notifications/notifications.service.ts';
 import { closeCampaignEscrow, isFunded } from '../payments/escrow-lifecycle.ts';
 import { deliveryScores } from '../ratings/ratings.service.ts';
 import { verifiedAccountMap } from '../verification/verification.service.ts';
@@ -268,7 +270,10 @@ export async function cancelCampaignInTransaction(
   return row;
 }
 
-/** Mails each invited creator; with `tx`, queued in that transaction. */
+/**
+ * Notifies each invited creator and mails those who did not turn invitation mail off; with `tx`,
+ * in that transaction (ADR 039).
+ */
 export async function mailInvitations(
   deps: Pick<PublishingDeps, 'db' | 'mailer' | 'env'>,
   title: string,
@@ -286,9 +291,23 @@ export async function mailInvitations(
       ),
     );
   const byId = new Map(recipients.map((user) => [user.id, user]));
+  const db = tx ?? deps.db;
+  const optedOut = await usersWithoutMail(
+    db,
+    invited.map((row) => row.creatorId),
+    'invitations',
+  );
   for (const invitation of invited) {
     const creator = byId.get(invitation.creatorId);
     if (!creator) continue;
+    await addNotification(db, {
+      userId: creator.id,
+      type: 'invitation_received',
+      key: `invitation:${invitation.id}`,
+      payload: { campaign: title },
+      link: '/invitations',
+    });
+    if (optedOut.has(creator.id)) continue;
     const respondBy = invitation.respondBy.toLocaleDateString(creator.locale === 'sv' ? 'sv-SE' : 'en-GB', {
       timeZone: 'Europe/Stockholm',
       dateStyle: 'long',

@@ -3,6 +3,7 @@ import { conversationReads, users } from '@kollab/db/schema';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Env } from '../../env.ts';
 import type { Mailer } from '../../lib/mailer.ts';
+import { wantsMail } from '../notifications/mail-preferences.service.ts';
 
 const TEXT = {
   sv: {
@@ -17,7 +18,7 @@ const TEXT = {
 
 /**
  * Mails each participant whose conversation has held an unread message for 15 minutes, at most
- * once an hour per conversation. The "last notified" mark is claimed with a conditional upsert
+ * once an hour per conversation, unless they turned message mail off (ADR 039). The "last notified" mark is claimed with a conditional upsert
  * before mailing, so two API instances never both send.
  */
 export async function notifyUnreadMessages(
@@ -61,6 +62,8 @@ export async function notifyUnreadMessages(
       .from(users)
       .where(and(eq(users.id, row.user_id), isNull(users.suspendedAt)));
     if (!user) continue;
+    // The mark above is claimed either way, so turning mail back on does not send a backlog at once.
+    if (!(await wantsMail(deps.db, user.id, 'messages'))) continue;
     const text = TEXT[user.locale];
     const greeting = user.locale === 'sv' ? `Hej ${user.fullName}!` : `Hi ${user.fullName},`;
     await deps.mailer.send({

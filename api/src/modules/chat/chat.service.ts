@@ -18,6 +18,7 @@ import { AppError } from '../../lib/errors.ts';
 import { CHAT_CHANNEL } from '../../lib/message-bus.ts';
 import { enforceRateLimit } from '../../lib/rate-limit.ts';
 import { avatarUrl } from '../auth/session-view.ts';
+import { addMessageNotification, markConversationNotificationRead } from '../notifications/notifications.service.ts';
 import { toCaseView } from './moderation.service.ts';
 
 /**
@@ -214,6 +215,7 @@ export async function postMessage(db: Database, actor: User, claimId: string, bo
     await tx.execute(
       sql`select pg_notify(${CHAT_CHANNEL}, ${JSON.stringify({ type: 'message', claimId, id: inserted.id })})`,
     );
+    await notifyRecipients(tx, actor, conversation);
     return inserted;
   });
   if (actor.role === 'admin' && conversation.caseId) {
@@ -230,6 +232,29 @@ export async function postMessage(db: Database, actor: User, claimId: string, bo
   return message;
 }
 
+/**
+ * Gives the conversation's other participants their "new messages" notification (one per
+ * conversation, counting up while unread; ADR 039). Brands are named by their company.
+ */
+async function notifyRecipients(tx: Database, actor: User, conversation: Claim & { brandId: string }): Promise<void> {
+  const recipients = [conversation.creatorId, conversation.brandId].filter((id) => id !== actor.id);
+  if (recipients.length === 0) return;
+  const [context] = await tx
+    .select({ campaign: campaigns.title, company: brandProfiles.companyName })
+    .from(campaigns)
+    .leftJoin(brandProfiles, eq(brandProfiles.userId, campaigns.brandId))
+    .where(eq(campaigns.id, conversation.campaignId));
+  const from = actor.role === 'brand' ? (context?.company ?? actor.fullName) : actor.fullName;
+  for (const userId of recipients) {
+    await addMessageNotification(tx, {
+      userId,
+      claimId: conversation.id,
+      campaign: context?.campaign ?? '',
+      from: actor.role === 'admin' ? 'Kollab' : from,
+    });
+  }
+}
+
 /** Moves the actor's read marker forward (never back) and tells the other party. */
 export async function markRead(db: Database, actor: User, claimId: string, lastReadId: number): Promise<number> {
   await getConversationClaim(db, actor, claimId);
@@ -242,6 +267,7 @@ export async function markRead(db: Database, actor: User, claimId: string, lastR
     })
     .returning({ lastReadId: conversationReads.lastReadId });
   const marker = row?.lastReadId ?? lastReadId;
+  await markConversationNotificationRead(db, actor.id, claimId);
   await db.execute(
     sql`select pg_notify(${CHAT_CHANNEL}, ${JSON.stringify({ type: 'read', claimId, userId: actor.id, lastReadId: marker })})`,
   );

@@ -8,6 +8,7 @@ import { clientIp } from '../../lib/client-ip.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { ChatEvent, MessageBus } from '../../lib/message-bus.ts';
+import { countUnread, findNotification } from '../notifications/notifications.service.ts';
 import { auditAdminRead, getConversationClaim, messagesSince } from './chat.service.ts';
 
 /*
@@ -15,7 +16,8 @@ import { auditAdminRead, getConversationClaim, messagesSince } from './chat.serv
  * with (ADR 012): before anything is written (a message, a read marker, a heartbeat) the session is
  * checked again, and a revocation on the message bus (sign-out, password change, role change,
  * suspension, on any instance) makes it check at once. A session that no longer holds ends the
- * stream with a last event, `end` (`{ reason: 'session_ended' }`).
+ * stream with a last event, `end` (`{ reason: 'session_ended' }`). The user's notifications come
+ * on it too (`notification`: the one added, if any, and the unread count; ADR 039).
  */
 
 const HEARTBEAT_MS = 20_000;
@@ -189,6 +191,8 @@ export function streamMessages(c: Context<AppEnv>, actor: User, startAfter: numb
     const unsubscribe = bus.subscribe((event) => {
       if (event.type === 'revoke') {
         if (concerns(event, session)) void whileSessionHolds();
+      } else if (event.type === 'notification') {
+        if (event.userId === actor.id) void whileSessionHolds(() => sendNotification(event.id));
       } else if (event.type === 'message') {
         void canSee(event.claimId).then((visible) => {
           if (!visible) return;
@@ -201,6 +205,15 @@ export function streamMessages(c: Context<AppEnv>, actor: User, startAfter: numb
         });
       }
     });
+    // The bell's news rides on the same stream, so a tab holds one connection (ADR 039): the
+    // notification that was added, if any, and the unread count now.
+    const sendNotification = async (id: string | undefined) => {
+      const [notification, unreadCount] = await Promise.all([
+        id ? findNotification(db, actor.id, id) : null,
+        countUnread(db, actor.id),
+      ]);
+      await stream.writeSSE({ event: 'notification', data: JSON.stringify({ notification, unreadCount }) });
+    };
     const heartbeat = setInterval(
       () => void whileSessionHolds(() => stream.writeSSE({ event: 'ping', data: '' })),
       HEARTBEAT_MS,

@@ -1,3 +1,4 @@
+import type { NotificationType } from '@kollab/contract/api/notifications';
 import { type ClaimStatus, canTransition, isPartyTransition, slotDelta } from '@kollab/contract/claims';
 import { parseVideoLink } from '@kollab/contract/video-link';
 import type { Database } from '@kollab/db';
@@ -12,7 +13,7 @@ import {
   type User,
   users,
 } from '@kollab/db/schema';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Env } from '../../env.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
@@ -21,6 +22,8 @@ import type { Mailer } from '../../lib/mailer.ts';
 import { addWorkingDays } from '../../lib/working-days.ts';
 import { deriveState } from '../campaigns/campaign-view.ts';
 import { creditAcceptedClaim, releaseClaimPayout, reserveClaimPayout } from '../ledger/escrow.ts';
+import { wantsMail } from '../notifications/mail-preferences.service.ts';
+import { addNotification } from '../notifications/notifications.service.ts';
 import { isEscrowClosed } from '../payments/escrow-lifecycle.ts';
 import { startTracking, watchSubmission } from '../results/tracking.service.ts';
 import { type ClaimMailKind, claimMail } from './claims.mails.ts';
@@ -51,9 +54,22 @@ function partyOf(actor: Actor, claim: Claim, campaign: Campaign): Party | null {
   return null;
 }
 
+/** The bell's notification for each claim mail (ADR 039). */
+const CLAIM_NOTIFICATIONS: Partial<Record<ClaimMailKind, NotificationType>> = {
+  claimed: 'claim_received',
+  approved: 'claim_approved',
+  rejected: 'claim_rejected',
+  cancelled: 'claim_cancelled',
+  expired: 'claim_expired',
+  submitted: 'video_submitted',
+  changes_requested: 'changes_requested',
+  accepted: 'video_accepted',
+};
+
 /**
- * Queues the mail to the side that did not act (creator ↔ brand) in the transaction of the change
- * (ADR 031): the claim changes and its mail is due, or neither.
+ * Notifies the side that did not act (creator ↔ brand) and queues their mail (unless they turned
+ * claim mails off) in the transaction of the change (ADR 031, 039): the claim changes and both
+ * follow, or nothing does.
  */
 async function notify(
   tx: Database,
@@ -68,6 +84,22 @@ async function notify(
   const [brand] = await tx.select().from(users).where(eq(users.id, campaign.brandId));
   const recipient = toBrand ? brand : creator;
   if (!recipient || !creator) return;
+  const type = CLAIM_NOTIFICATIONS[kind];
+  if (type) {
+    // One per transition: the claim's events to this status so far number it (ADR 039).
+    const [events] = await tx
+      .select({ count: count() })
+      .from(claimEvents)
+      .where(and(eq(claimEvents.claimId, claim.id), eq(claimEvents.toStatus, claim.status)));
+    await addNotification(tx, {
+      userId: recipient.id,
+      type,
+      key: `claim:${claim.id}:${kind}:${events?.count ?? 0}`,
+      payload: { campaign: campaign.title, creator: creator.fullName },
+      link: `/claims/${claim.id}`,
+    });
+  }
+  if (!(await wantsMail(tx, recipient.id, 'claim_updates'))) return;
   await deps.mailer.send(
     claimMail(kind, recipient, {
       campaign: campaign.title,

@@ -1,11 +1,13 @@
 import type { Database } from '@kollab/db';
 import type { Payment, PaymentReceipt, PaymentRefund } from '@kollab/db/schema';
 import { billingPaymentHooks } from '../billing/billing.hooks.ts';
+import { notificationPaymentHooks } from '../notifications/notifications.hooks.ts';
 
 /**
  * What other modules do when money moves, inside the same transaction (so an invoice number and
  * its payment commit together or not at all). Registering is adding to `PAYMENT_HOOKS` here, as
- * jobs are added to `jobs/registry.ts`: billing adds its invoice, receipt and credit-note issuers.
+ * jobs are added to `jobs/registry.ts`: billing adds its invoice, receipt and credit-note issuers,
+ * notifications the brand's "payment received" (ADR 039).
  * A hook that throws rolls the whole operation back.
  */
 export interface PaymentHooks {
@@ -19,7 +21,7 @@ export interface PaymentHooks {
   refundSucceeded?(tx: Database, refund: PaymentRefund): Promise<void>;
 }
 
-export const PAYMENT_HOOKS: PaymentHooks[] = [billingPaymentHooks];
+export const PAYMENT_HOOKS: PaymentHooks[] = [billingPaymentHooks, notificationPaymentHooks];
 
 export async function runHooks<K extends keyof PaymentHooks>(
   name: K,

@@ -11,6 +11,7 @@ import { and, eq, inArray, isNull, lte, or } from 'drizzle-orm';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
 import { postRefundFailed } from '../ledger/escrow.ts';
 import { PLATFORM, post } from '../ledger/ledger.service.ts';
+import { notifyWithdrawalPaid } from '../notifications/notifications.service.ts';
 import { runHooks } from '../payments/payment-hooks.ts';
 
 /** The reference a payout travels under: EndToEndId in pain.001, payerPaymentReference at Swish. */
@@ -111,6 +112,7 @@ export async function settlePayout(
     .where(and(eq(withdrawals.id, payout.withdrawalId ?? ''), inArray(withdrawals.status, ['sent', 'paid'])))
     .returning();
   if (!withdrawal) throw new Error(`withdrawal ${payout.withdrawalId} of payout ${payout.id} is not sent or paid`);
+  if (outcome.status === 'paid') await notifyWithdrawalPaid(tx, withdrawal);
   const from =
     payout.status === 'paid'
       ? { account: 'platform_cash' as const, holderId: PLATFORM }

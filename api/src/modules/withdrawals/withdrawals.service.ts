@@ -21,6 +21,7 @@ import { withIdempotency } from '../../lib/idempotency.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import { balanceOf, PLATFORM, post } from '../ledger/ledger.service.ts';
+import { notifyWithdrawalPaid } from '../notifications/notifications.service.ts';
 import { describeReturn } from '../payouts/reasons.ts';
 import { withdrawalMail } from './withdrawals.mails.ts';
 
@@ -233,6 +234,7 @@ export async function settleWithdrawal(
     ],
   });
   await recordAudit(tx, admin, `withdrawal.${outcome.status}`, { type: 'withdrawal', id }, outcome);
+  if (outcome.status === 'paid') await notifyWithdrawalPaid(tx, row);
   return row;
 }
 
