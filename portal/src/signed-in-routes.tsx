@@ -11,6 +11,7 @@ import { campaignRoutes } from './routes/campaigns';
 import { chatRoutes } from './routes/chat';
 import { discoveryRoutes } from './routes/discovery';
 import { moneyRoutes } from './routes/money';
+import { notificationRoutes } from './routes/notifications';
 import { paymentRoutes } from './routes/payments';
 import { payoutRoutes } from './routes/payouts';
 import { taxRoutes } from './routes/tax';
@@ -59,6 +60,7 @@ export function SignedInRoutes() {
             {payoutRoutes}
             {discoveryRoutes}
             {taxRoutes}
+            {notificationRoutes}
           </Route>
         </Route>
         <Route element={<DataShell always />}>

@@ -1,13 +1,16 @@
+import type { Notification } from '@kollab/contract/api/notifications';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { ChatMessage } from '../components/chat/types';
 import { fetchSession } from '../lib/auth-client';
 import { loadSession } from '../providers/session';
 
-/** What the chat stream (`GET /api/messages/stream`) tells its listeners. */
+/** What the chat stream (`GET /api/messages/stream`) tells its listeners; the bell listens to it too. */
 export type ChatStreamEvent =
   | { type: 'ready'; after: number; reconnected: boolean }
   | { type: 'message'; message: ChatMessage }
-  | { type: 'read'; claimId: string; userId: string; lastReadId: number };
+  | { type: 'read'; claimId: string; userId: string; lastReadId: number }
+  /** The user's notifications changed (ADR 039): the one added, if any, and the unread count now. */
+  | { type: 'notification'; notification: Notification | null; unreadCount: number };
 
 /** `connecting` until the first `ready`, `open` while connected, `reconnecting` after a drop. */
 export type ChatStreamStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
@@ -80,6 +83,12 @@ function onRead(event: MessageEvent<string>): void {
   emit({ type: 'read', claimId: data.claimId, userId: data.userId, lastReadId: data.lastReadId });
 }
 
+function onNotification(event: MessageEvent<string>): void {
+  const data = parse(event.data) as { notification?: Notification | null; unreadCount?: unknown } | undefined;
+  if (typeof data?.unreadCount !== 'number') return;
+  emit({ type: 'notification', notification: data.notification ?? null, unreadCount: data.unreadCount });
+}
+
 function onReady(event: MessageEvent<string>): void {
   const data = parse(event.data) as { after?: unknown } | undefined;
   failures = 0;
@@ -95,6 +104,7 @@ function disconnect(): void {
   source.removeEventListener('ready', onReady);
   source.removeEventListener('message', onMessage);
   source.removeEventListener('read', onRead);
+  source.removeEventListener('notification', onNotification);
   source.removeEventListener('end', onEnd);
   source.onerror = null;
   source.close();
@@ -149,6 +159,7 @@ function connect(): void {
   source.addEventListener('ready', onReady);
   source.addEventListener('message', onMessage);
   source.addEventListener('read', onRead);
+  source.addEventListener('notification', onNotification);
   source.addEventListener('end', onEnd);
   source.onerror = onError;
 }

@@ -1,9 +1,10 @@
 import nav from '../locales/nav.sv.json';
+import notifications from '../locales/notifications.sv.json';
 import base from '../locales/sv.json';
 
 /**
  * The Swedish texts every page needs (sign-in, the signed-in frame and its navigation, the home,
- * errors): the first chunk of texts, loaded before the app renders (i18n-provider.ts).
+ * errors; the notification bell's texts, since the bell is on every page): the first chunk of texts, loaded before the app renders (i18n-provider.ts).
  */
-const baseTexts = { ...base, ...nav };
+const baseTexts = { ...base, ...nav, ...notifications };
 export default baseTexts;

@@ -116,7 +116,7 @@ function onStreamEvent(event: ChatStreamEvent): void {
         ? { ...item, counterpartLastReadId: event.lastReadId }
         : item,
     );
-  } else if (event.reconnected) {
+  } else if (event.type === 'ready' && event.reconnected) {
     // Read markers are not replayed after a drop: fetch the list again.
     void load({ quiet: true });
   }

@@ -9,6 +9,7 @@ import { Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { useT } from '../../hooks/use-t';
 import { useSession } from '../../providers/session';
 import { ReauthGate } from '../auth/reauth-gate';
+import { NotificationBell } from '../notifications/notification-bell';
 import { LanguageSwitch } from './language-switch';
 import { Logo } from './logo';
 import { MainNav } from './main-nav';
@@ -47,6 +48,7 @@ export function AppLayout() {
           <Logo inApp color="inherit" />
           <Box sx={{ flexGrow: 1 }} />
           <LanguageSwitch onDark />
+          {data ? <NotificationBell /> : null}
           {data ? <UserMenu user={data.user} /> : null}
         </Toolbar>
       </AppBar>

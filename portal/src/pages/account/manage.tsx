@@ -13,6 +13,7 @@ import { SessionsList } from '../../components/account/sessions-list';
 import { TwoFactorSettings } from '../../components/account/two-factor/two-factor-settings';
 import { PageHeader } from '../../components/layout/page-header';
 import { PageLoader } from '../../components/layout/page-loader';
+import { MailPreferencesForm } from '../../components/notifications/mail-preferences';
 import { useApiQuery } from '../../hooks/use-api-query';
 import { useT } from '../../hooks/use-t';
 import type { User } from '../../lib/api-types';
@@ -34,7 +35,7 @@ function Section({ title, children, id }: { title: string; children: ReactNode; 
 
 /**
  * Manage account: picture, personal details (name, personal number, e-mail, phone), password,
- * sessions, and (creators and brands) deleting the account with what that does to money and work.
+ * sessions, e-mail choices, and (creators and brands) deleting the account with what that does to money and work.
  */
 export function AccountPage() {
   const t = useT();
@@ -76,6 +77,9 @@ export function AccountPage() {
           </Section>
           <Section title={t('account.twoFactor.title')} id="two-factor">
             <TwoFactorSettings />
+          </Section>
+          <Section title={t('notifications.mail.title')} id="mail">
+            <MailPreferencesForm />
           </Section>
           <Section title={t('account.sessions.title')}>
             <SessionsList />
