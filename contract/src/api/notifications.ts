@@ -1,25 +1,7 @@
 import { z } from 'zod';
+import { NOTIFICATION_TYPES } from '../notifications.ts';
 
-/**
- * What a notification tells its recipient (ADR 039). The creator hears about invitations, their
- * claims and videos and paid withdrawals; the brand about new claims, videos to review and payments
- * received; both about new messages (one unread notification per conversation).
- */
-export const NOTIFICATION_TYPES = [
-  'invitation_received',
-  'claim_received',
-  'claim_approved',
-  'claim_rejected',
-  'claim_cancelled',
-  'claim_expired',
-  'video_submitted',
-  'changes_requested',
-  'video_accepted',
-  'new_messages',
-  'withdrawal_paid',
-  'payment_received',
-] as const;
-export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+export { MAIL_CATEGORIES, type MailCategory, NOTIFICATION_TYPES, type NotificationType } from '../notifications.ts';
 
 /** What the notification's text needs: names as they were when it was made, so it reads the same later. */
 export const NotificationPayloadSchema = z
@@ -66,14 +48,6 @@ export const NotificationListSchema = z
 export type NotificationList = z.infer<typeof NotificationListSchema>;
 
 export const UnreadCountSchema = z.object({ unreadCount: z.number() }).meta({ id: 'NotificationUnreadCount' });
-
-/**
- * The kinds of mail a user may turn off. Account and security mails, receipts and invoices, and
- * payouts are transactional: always sent, shown as such, never listed here.
- */
-export const MAIL_CATEGORIES = ['invitations', 'claim_updates', 'messages'] as const;
-export type MailCategory = (typeof MAIL_CATEGORIES)[number];
-export const TRANSACTIONAL_MAIL_CATEGORIES = ['account', 'receipts', 'payouts'] as const;
 
 export const MailPreferencesSchema = z
   .object({

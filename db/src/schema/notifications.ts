@@ -1,4 +1,5 @@
-import { MAIL_CATEGORIES, NOTIFICATION_TYPES, type NotificationPayload } from '@kollab/contract/api/notifications';
+import type { NotificationPayload } from '@kollab/contract/api/notifications';
+import { MAIL_CATEGORIES, NOTIFICATION_TYPES } from '@kollab/contract/notifications';
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgEnum, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { id } from './columns.ts';

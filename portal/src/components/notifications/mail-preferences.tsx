@@ -1,4 +1,5 @@
-import { MAIL_CATEGORIES, type MailCategory, type MailPreferences } from '@kollab/contract/api/notifications';
+import type { MailPreferences } from '@kollab/contract/api/notifications';
+import { MAIL_CATEGORIES, type MailCategory, TRANSACTIONAL_MAIL_CATEGORIES } from '@kollab/contract/notifications';
 import Alert from '@mui/material/Alert';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -8,8 +9,6 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { useT } from '../../hooks/use-t';
 import { apiFetch } from '../../lib/api-fetch';
-
-const ALWAYS_SENT = ['account', 'receipts', 'payouts'] as const;
 
 /**
  * Manage account's e-mail choices: each non-transactional kind on or off (saved at once), and the
@@ -49,6 +48,7 @@ export function MailPreferencesForm() {
             key={category}
             control={
               <Switch
+                inputProps={{ role: 'switch' }}
                 checked={preferences?.[category] ?? true}
                 disabled={!preferences}
                 onChange={(event) => void change(category, event.target.checked)}
@@ -62,10 +62,10 @@ export function MailPreferencesForm() {
         {t('notifications.mail.transactionalTitle')}
       </Typography>
       <FormGroup>
-        {ALWAYS_SENT.map((kind) => (
+        {TRANSACTIONAL_MAIL_CATEGORIES.map((kind) => (
           <FormControlLabel
             key={kind}
-            control={<Switch checked disabled />}
+            control={<Switch inputProps={{ role: 'switch' }} checked disabled />}
             label={`${t(`notifications.mail.${kind}`)} (${t('notifications.mail.alwaysOn')})`}
           />
         ))}

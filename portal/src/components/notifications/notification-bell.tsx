@@ -37,14 +37,20 @@ export function NotificationBell() {
         aria-haspopup="dialog"
         aria-expanded={anchor ? 'true' : undefined}
       >
-        <Badge
-          badgeContent={unreadCount}
-          max={99}
-          color="error"
-          slotProps={{ badge: { 'aria-hidden': true } as object }}
-        >
+        {/* No badge at 0: MUI keeps the last number (scaled to nothing) while it animates out,
+            which axe counts as visible text missing from the button's name. */}
+        {unreadCount > 0 ? (
+          <Badge
+            badgeContent={unreadCount}
+            max={99}
+            color="error"
+            slotProps={{ badge: { 'aria-hidden': true } as object }}
+          >
+            <NotificationsNone />
+          </Badge>
+        ) : (
           <NotificationsNone />
-        </Badge>
+        )}
       </IconButton>
       {anchor ? (
         <Suspense fallback={null}>

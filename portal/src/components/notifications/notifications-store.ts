@@ -20,7 +20,7 @@ function setState(next: Partial<State>): void {
   for (const listener of listeners) listener();
 }
 
-/** Asks the API for the count (at start and after the stream reconnects: what it missed is unknown). */
+/** Asks the API for the count (at start and whenever the stream is ready: what it missed is unknown). */
 async function refresh(): Promise<void> {
   const userId = state.userId;
   const page = await apiFetch<NotificationList>('/api/notifications?limit=1').catch(() => null);
@@ -34,7 +34,9 @@ function start(userId: string): void {
     listening = true;
     subscribeChatStream((event) => {
       if (event.type === 'notification') setState({ unreadCount: event.unreadCount, version: state.version + 1 });
-      else if (event.type === 'ready' && event.reconnected) void refresh();
+      // Once the stream is listening (first time, or again after a drop), the count is asked for:
+      // what was added before it listened would otherwise be missed.
+      else if (event.type === 'ready') void refresh();
     });
   }
   void refresh();
