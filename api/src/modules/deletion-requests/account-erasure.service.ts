@@ -28,6 +28,7 @@ import {
 } from '@kollab/db/schema';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import { invalidateUserSessions } from '../auth/session.ts';
+import { forgetInNotifications } from '../notifications/notifications.service.ts';
 
 /** What an erased account is called everywhere it still appears. */
 export const DELETED_NAME = 'Deleted user';
@@ -105,6 +106,7 @@ export async function eraseUser(tx: Database, user: User, now: Date): Promise<{ 
   await tx.delete(conversationReads).where(eq(conversationReads.userId, user.id));
   await tx.delete(clientLogs).where(eq(clientLogs.userId, user.id));
   await tx.delete(idempotencyKeys).where(eq(idempotencyKeys.userId, user.id));
+  await forgetInNotifications(tx, user.id, DELETED_NAME);
   await anonymiseBookkeeping(tx, user.id);
   return { avatarKey: user.avatarKey };
 }

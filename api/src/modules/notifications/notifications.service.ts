@@ -5,7 +5,7 @@ import type {
   NotificationType,
 } from '@kollab/contract/api/notifications';
 import type { Database } from '@kollab/db';
-import { type NotificationRow, notifications, type User } from '@kollab/db/schema';
+import { mailOptOuts, type NotificationRow, notifications, type User } from '@kollab/db/schema';
 import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { AppError } from '../../lib/errors.ts';
 import { CHAT_CHANNEL } from '../../lib/message-bus.ts';
@@ -207,4 +207,19 @@ export async function notifyWithdrawalPaid(
     payload: { amountOre: withdrawal.amountOre },
     link: '/earnings',
   });
+}
+
+/**
+ * An erased account (ADR 022) leaves no notifications of its own, and its name leaves the others':
+ * those about its claims or conversations (as creator, or as the campaign's brand) name `replacement`.
+ */
+export async function forgetInNotifications(tx: Database, userId: string, replacement: string): Promise<void> {
+  await tx.delete(notifications).where(eq(notifications.userId, userId));
+  await tx.delete(mailOptOuts).where(eq(mailOptOuts.userId, userId));
+  await tx.execute(sql`
+    update ${notifications} set payload = jsonb_set(payload, '{creator}', to_jsonb(${replacement}::text))
+     where payload ? 'creator'
+       and substring(link from '^/(?:claims|messages)/([^/]+)$') in (
+         select c.id from claims c join campaigns camp on camp.id = c.campaign_id
+          where c.creator_id = ${userId} or camp.brand_id = ${userId})`);
 }

@@ -10,6 +10,7 @@ import { createLogger } from '../../lib/logger.ts';
 import { createMailer } from '../../lib/mailer.ts';
 import { mailInvitations } from '../campaigns/publishing.service.ts';
 import { notifyUnreadMessages } from '../chat/chat.notifications.ts';
+import { eraseUser } from '../deletion-requests/account-erasure.service.ts';
 import { addNotification } from './notifications.service.ts';
 
 let t: TestApp;
@@ -343,5 +344,27 @@ describe('mail preferences', () => {
 
     await smtp.waitForMail(brand.email, (mail) => mail.text.includes(claimId));
     expect(smtp.messages.filter((mail) => mail.to === creator.email.toLowerCase())).toEqual([]);
+  });
+});
+
+describe('an erased account', () => {
+  it('leaves no notifications of its own and its name leaves the other side’s', async () => {
+    const { brand, creator, claim, creatorCookie } = await scene();
+    await call(`/api/claims/${claim.id}/cancel`, creatorCookie, { method: 'POST', body: {} });
+    await addNotification(t.db, {
+      userId: creator.id,
+      type: 'withdrawal_paid',
+      key: 'w',
+      payload: {},
+      link: '/earnings',
+    });
+
+    await t.db.transaction((tx) => eraseUser(tx, creator, new Date()));
+
+    expect(await t.db.select().from(notifications).where(eq(notifications.userId, creator.id))).toEqual([]);
+    const left = await t.db.select().from(notifications).where(eq(notifications.userId, brand.id));
+    expect(left.map((row) => [row.type, row.payload])).toEqual(
+      expect.arrayContaining([['claim_cancelled', { campaign: 'Höstens kaffe', creator: 'Deleted user' }]]),
+    );
   });
 });
