@@ -115,10 +115,12 @@ export const chatRoutes = createRouter()
       method: 'get',
       path: '/messages/stream',
       tags,
-      summary: 'Server-Sent Events: `message` for every new message in your conversations, `read` for read markers',
+      summary:
+        'Server-Sent Events: `message` for every new message in your conversations, `read` for read markers, `notification` when your notifications change',
       description:
         'Resume after a drop with `Last-Event-ID` (EventSource sends it) or `?after=<id>`: messages after that id are sent first, once each. ' +
         'The stream ends when its session does (sign-out, password change, role change, suspension), with a last event `end` ({"reason":"session_ended"}): do not reconnect before checking the session. ' +
+        '`notification` carries {"notification": <the one added, or null after reads>, "unreadCount": n} (ADR 039). ' +
         'At most CHAT_STREAMS_PER_USER streams per account and CHAT_STREAMS_PER_IP per address are open at once on an instance.',
       request: { query: z.object({ after: z.coerce.number().int().min(0).optional() }) },
       responses: {
