@@ -426,6 +426,8 @@ describe('GET /api/account/export', () => {
       'subscriptions',
       'deletionRequests',
       'auditEntries',
+      'notifications',
+      'mailPreferences',
     ]) {
       expect(data).toHaveProperty(key);
     }

@@ -14,6 +14,7 @@ import {
   invitations,
   ledgerEntries,
   messages,
+  notifications,
   oauthAccounts,
   passkeys,
   paymentMethods,
@@ -27,6 +28,7 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { decrypt } from '../../lib/encryption.ts';
 import type { Secrets } from '../../lib/secrets.ts';
 import { avatarUrl } from '../auth/session-view.ts';
+import { getMailPreferences } from '../notifications/mail-preferences.service.ts';
 import { ratingsForExport } from '../ratings/ratings.service.ts';
 import { toWithdrawalView } from '../withdrawals/withdrawals.service.ts';
 
@@ -92,6 +94,20 @@ export async function exportAccountData(deps: { db: Database; secrets: Secrets }
       createdAt: iso(row.createdAt),
     })),
     ratings: await ratingsForExport(db, user.id),
+    // What was shown and when, without the payload: its names are other people's (ADR 039).
+    notifications: (
+      await db
+        .select({
+          type: notifications.type,
+          link: notifications.link,
+          createdAt: notifications.createdAt,
+          readAt: notifications.readAt,
+        })
+        .from(notifications)
+        .where(eq(notifications.userId, user.id))
+        .orderBy(asc(notifications.createdAt))
+    ).map((row) => ({ ...row, createdAt: iso(row.createdAt), readAt: iso(row.readAt) })),
+    mailPreferences: await getMailPreferences(db, user.id),
     ...(await exportMoney(db, user)),
     subscriptions: (
       await db
