@@ -6,6 +6,29 @@ interface Page<T> {
   total: number;
   /** Past the API's exact-count limit `total` is the planner's estimate (ADR 036). */
   totalIsEstimate?: boolean;
+  /** Lists with keyset pages: the cursor of the page after this one (ADR 036). */
+  nextCursor?: string | null;
+}
+
+/** List shapes (resource, sort and filters) whose cursors are remembered; the oldest is forgotten first. */
+const SHAPES_KEPT = 20;
+/**
+ * The `nextCursor` each list page answered, per list shape and page number. "Next page" then sends
+ * the cursor of the page before it, which the API answers as cheaply on page 1,000 as on page 1;
+ * a jump to a page not reached by paging forward still asks by page number (OFFSET).
+ */
+const cursors = new Map<string, Map<number, string>>();
+
+function cursorsOf(shape: string): Map<number, string> {
+  let pages = cursors.get(shape);
+  if (pages) cursors.delete(shape);
+  else pages = new Map();
+  cursors.set(shape, pages);
+  for (const oldest of cursors.keys()) {
+    if (cursors.size <= SHAPES_KEPT) break;
+    cursors.delete(oldest);
+  }
+  return pages;
 }
 
 /**
@@ -15,10 +38,9 @@ export const dataProvider: DataProvider = {
   getApiUrl: () => '/api',
   getList: async ({ resource, pagination, sorters, filters }) => {
     const query = new URLSearchParams();
-    if (pagination?.mode !== 'off') {
-      query.set('page', String(pagination?.currentPage ?? 1));
-      query.set('pageSize', String(pagination?.pageSize ?? 25));
-    }
+    const paged = pagination?.mode !== 'off';
+    const pageNumber = pagination?.currentPage ?? 1;
+    if (paged) query.set('pageSize', String(pagination?.pageSize ?? 25));
     const sorter = sorters?.[0];
     if (sorter) {
       query.set('sort', sorter.field);
@@ -29,7 +51,12 @@ export const dataProvider: DataProvider = {
         query.set(filter.field, String(filter.value));
       }
     }
+    const pages = paged ? cursorsOf(`${resource}?${query}`) : null;
+    if (paged) query.set('page', String(pageNumber));
+    const cursor = pages?.get(pageNumber - 1);
+    if (cursor) query.set('cursor', cursor);
     const page = await apiFetch<Page<BaseRecord>>(`/api/${resource}?${query}`);
+    if (pages && page.nextCursor) pages.set(pageNumber, page.nextCursor);
     return {
       data: page.data as never[],
       total: page.total,
