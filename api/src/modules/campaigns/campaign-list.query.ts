@@ -9,7 +9,7 @@ import {
   type User,
   users,
 } from '@kollab/db/schema';
-import { and, arrayContains, asc, count, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, getTableColumns, inArray, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { BoundedCache, perOwner } from '../../lib/bounded-cache.ts';
 import { EXACT_TOTAL_LIMIT, estimateRows } from '../../lib/row-estimate.ts';
 import { type CampaignListAnswer, pageFromCache, pageVersions, rememberPage } from './campaign-page-cache.ts';
@@ -27,14 +27,25 @@ function matchesPattern(text: SQL): SQL {
   return sql`lower(${text}) like (select lower(${sql.placeholder('pattern')}))`;
 }
 
-/** Brands whose shown name (company name, else the user's name) contains the search. */
+/**
+ * Brands whose shown name (company name, else the user's name) contains the search. Spelled as two
+ * branches, one per name, so each can use its trigram index (migration 0034): the company names
+ * in brand_profiles, and the names of brand users without one. `coalesce()` across the two tables
+ * could use neither, and every search read all brands first (86 ms at 20,000 brands), before even
+ * looking for its page among the prepared ones.
+ */
 function prepareBrandSearch(db: Database) {
-  return db
+  const byCompanyName = db
+    .select({ id: brandProfiles.userId })
+    .from(brandProfiles)
+    .innerJoin(users, and(eq(users.id, brandProfiles.userId), eq(users.role, 'brand')))
+    .where(matchesPattern(sql`${brandProfiles.companyName}`));
+  const byUserName = db
     .select({ id: users.id })
     .from(users)
     .leftJoin(brandProfiles, eq(brandProfiles.userId, users.id))
-    .where(and(eq(users.role, 'brand'), matchesPattern(sql`coalesce(${brandProfiles.companyName}, ${users.fullName})`)))
-    .prepare('campaign_list_brands');
+    .where(and(eq(users.role, 'brand'), isNull(brandProfiles.companyName), matchesPattern(sql`${users.fullName}`)));
+  return byCompanyName.unionAll(byUserName).prepare('campaign_list_brands');
 }
 
 const brandSearchOf = perOwner(prepareBrandSearch);

@@ -152,6 +152,24 @@ describe('the campaign list total', () => {
     await expectTotalsExact();
   });
 
+  it("finds a brand by the name it shows: its company name, or its user's name when it has none", async () => {
+    const named = await createUser(t.db, { role: 'brand', fullName: 'Olle Ägarsson' });
+    await createBrandProfile(t.db, named.id, { companyName: 'Sockerbageriet AB' });
+    const unnamed = await createUser(t.db, { role: 'brand', fullName: 'Greta Glasblåsare' });
+    await createCampaign(t.db, named.id, { title: 'Kanelbullens dag' });
+    await createCampaign(t.db, unnamed.id, { title: 'Vinterglas' });
+
+    expect((await list(creatorCookie, '&q=sockerbager')).titles).toEqual(['Kanelbullens dag']);
+    expect((await list(creatorCookie, '&q=glasbl%C3%A5s')).titles).toEqual(['Vinterglas']);
+    // The company name hides the user's name: Olle is not what the brand is called.
+    expect(await list(creatorCookie, '&q=%C3%A4garsson')).toMatchObject({ titles: [], total: 0 });
+    // Once Greta's brand has a company name, her own name no longer finds it.
+    await createBrandProfile(t.db, unnamed.id, { companyName: 'Glashyttan AB' });
+    expect(await list(creatorCookie, '&q=glasbl%C3%A5s')).toMatchObject({ titles: [], total: 0 });
+    expect((await list(creatorCookie, '&q=glashyttan')).titles).toEqual(['Vinterglas']);
+    await expectTotalsExact();
+  });
+
   it('moves its version for what the list reads, not for the slot counter every approval moves', async () => {
     const campaign = await createCampaign(t.db, brand.id, { title: 'Platser' });
     const start = await listVersion();
