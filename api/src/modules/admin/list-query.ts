@@ -1,5 +1,5 @@
 import type { Database } from '@kollab/db';
-import { and, asc, type Column, count, desc, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { asc, type Column, count, desc, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 /*
  * The admin tables' query language: page, pageSize, sort, order and a whitelist of filters per
@@ -25,7 +25,7 @@ export function orderBy(column: Column, order: 'asc' | 'desc', id: Column): SQL[
   return [column.notNull ? desc(column) : sql`${column} desc nulls last`, asc(id)];
 }
 
-import { AppError } from '../../lib/errors.ts';
+import { afterCursor, decodeCursor, encodeCursor, type ListSort } from '../../lib/keyset.ts';
 import { EXACT_TOTAL_LIMIT, estimateRows } from '../../lib/row-estimate.ts';
 
 export interface Total {
@@ -53,88 +53,13 @@ export async function countOrEstimate(db: Database, rows: () => PgSelect, limit 
   return { total: Math.max(limit + 1, estimate), totalIsEstimate: true };
 }
 
+export type { ListSort } from '../../lib/keyset.ts';
+
 export interface Window {
   limit: number;
   offset: number;
   /** The previous page's `nextCursor`: the page starts after that row, and `offset` is not used. */
   cursor?: string | undefined;
-}
-
-/** A list's order: the whitelisted field (named in cursors), its column and direction, and the id tiebreaker. */
-export interface ListSort {
-  field: string;
-  column: Column;
-  order: 'asc' | 'desc';
-  id: Column;
-}
-
-/** Where a page ends: the sort it belongs to, the last row's sort value as PostgreSQL prints it, and its id. */
-type CursorKey = [field: string, order: 'asc' | 'desc', value: string | null, id: string];
-
-/**
- * What a sort value must look like before PostgreSQL casts it back (`value::<column type>`): a
- * value that doesn't is a 422 here rather than a cast error there. Text needs no shape.
- */
-const VALUE_SHAPES: Record<string, RegExp> = {
-  date: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/,
-  number: /^-?\d{1,18}$/,
-};
-
-function invalidCursor(reason: string): AppError {
-  return AppError.validation({ cursor: [reason] }, `Invalid cursor: ${reason}`);
-}
-
-function decodeCursor(sort: ListSort, cursor: string): CursorKey {
-  let key: unknown;
-  try {
-    key = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor('not a cursor this list gave');
-  }
-  if (
-    !Array.isArray(key) ||
-    key.length !== 4 ||
-    typeof key[0] !== 'string' ||
-    typeof key[1] !== 'string' ||
-    !(key[2] === null || typeof key[2] === 'string') ||
-    typeof key[3] !== 'string'
-  ) {
-    throw invalidCursor('not a cursor this list gave');
-  }
-  const [field, order, value, id] = key as CursorKey;
-  if (field !== sort.field || order !== sort.order) {
-    throw invalidCursor(
-      `it belongs to the order ${field} ${order}, not ${sort.field} ${sort.order}: start from page 1`,
-    );
-  }
-  const shape = VALUE_SHAPES[sort.column.dataType];
-  const enumValues = sort.column.enumValues;
-  const fits =
-    value === null
-      ? !sort.column.notNull
-      : (shape?.test(value) ?? true) && (!enumValues?.length || enumValues.includes(value));
-  if (!fits || id.length === 0 || id.length > 64) throw invalidCursor('not a cursor this list gave');
-  return [field, order, value, id];
-}
-
-function encodeCursor(sort: ListSort, value: string | null, id: string): string {
-  const key: CursorKey = [sort.field, sort.order, value, id];
-  return Buffer.from(JSON.stringify(key)).toString('base64url');
-}
-
-/**
- * The rows after the cursor's row in `orderBy`'s order: further along the column (empty values,
- * which come last, after every value), or level with it and a greater id. The value is compared
- * as the column's own type (`::timestamptz` keeps the microseconds a JavaScript Date would drop).
- */
-function afterCursor(sort: ListSort, [, , value, id]: CursorKey): SQL {
-  const { column } = sort;
-  const laterId = gt(sort.id, id);
-  if (value === null) return and(isNull(column), laterId) as SQL;
-  const typed = sql`${value}::${sql.raw(column.getSQLType())}`;
-  const further = sort.order === 'asc' ? sql`${column} > ${typed}` : sql`${column} < ${typed}`;
-  const level = and(sql`${column} = ${typed}`, laterId);
-  return (column.notNull ? or(further, level) : or(further, level, isNull(column))) as SQL;
 }
 
 /**
@@ -149,7 +74,8 @@ function afterCursor(sort: ListSort, [, , value, id]: CursorKey): SQL {
  */
 export function pageOf(db: Database, ids: (after?: SQL) => PgSelect, sort: ListSort, window: Window) {
   const order = orderBy(sort.column, sort.order, sort.id);
-  const after = window.cursor === undefined ? undefined : afterCursor(sort, decodeCursor(sort, window.cursor));
+  const key = window.cursor === undefined ? undefined : decodeCursor(sort, window.cursor);
+  const after = key ? afterCursor(sort, key[2], key[3]) : undefined;
   const page = ids(after)
     .orderBy(...order)
     .limit(window.limit);
