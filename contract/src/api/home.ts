@@ -1,9 +1,5 @@
 import { z } from 'zod';
-
-/** How many items each list of a home holds at most; the counts beside them are the whole number. */
-export const HOME_LIST_LIMIT = 10;
-/** How many conversations a home shows under "Recent messages". */
-export const HOME_CONVERSATION_LIMIT = 5;
+import { PROFILE_STEPS } from '../home.ts';
 
 const CampaignRefSchema = z.object({ id: z.string(), title: z.string() });
 
@@ -45,18 +41,6 @@ export const CreatorTodoSchema = z
   })
   .meta({ id: 'CreatorTodo' });
 export type CreatorTodo = z.infer<typeof CreatorTodoSchema>;
-
-/** The steps of a complete creator profile, in the order the home suggests them. */
-export const PROFILE_STEPS = [
-  'verify_email',
-  'personal_number',
-  'identity',
-  'link_accounts',
-  'verify_accounts',
-  'payment_method',
-  'tax_status',
-] as const;
-export type ProfileStep = (typeof PROFILE_STEPS)[number];
 
 export const CreatorHomeSchema = z
   .object({

@@ -1,12 +1,10 @@
 import type { AdminHome } from '@kollab/contract/api/home';
+import { FAILED_JOBS_COUNTED } from '@kollab/contract/home';
 import { type Database, queryRows } from '@kollab/db';
 import { deletionRequests, trackedPosts, withdrawals } from '@kollab/db/schema';
 import { sql } from 'drizzle-orm';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { isoOrNull } from './rows.ts';
-
-/** Dead letters are counted up to this many; the table behind the link shows them all. */
-export const FAILED_JOBS_COUNTED = 100;
 
 type Queue = AdminHome['queues']['flaggedClaims'];
 interface QueueRow {

@@ -1,4 +1,5 @@
-import { type BrandClaimItem, type BrandHome, HOME_LIST_LIMIT } from '@kollab/contract/api/home';
+import type { BrandClaimItem, BrandHome } from '@kollab/contract/api/home';
+import { HOME_LIST_LIMIT } from '@kollab/contract/home';
 import { type Database, queryRows } from '@kollab/db';
 import { campaignFunding, campaigns, claims, type User, users } from '@kollab/db/schema';
 import { sql } from 'drizzle-orm';

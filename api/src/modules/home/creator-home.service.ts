@@ -1,10 +1,5 @@
-import {
-  type CreatorHome,
-  type CreatorTodo,
-  HOME_LIST_LIMIT,
-  PROFILE_STEPS,
-  type ProfileStep,
-} from '@kollab/contract/api/home';
+import type { CreatorHome, CreatorTodo } from '@kollab/contract/api/home';
+import { HOME_LIST_LIMIT, PROFILE_STEPS, type ProfileStep } from '@kollab/contract/home';
 import { RATING_WINDOW_DAYS } from '@kollab/contract/ratings';
 import { type Database, queryRows } from '@kollab/db';
 import {

@@ -1,5 +1,5 @@
 import type { HomeConversation } from '@kollab/contract/api/home';
-import { HOME_CONVERSATION_LIMIT } from '@kollab/contract/api/home';
+import { HOME_CONVERSATION_LIMIT } from '@kollab/contract/home';
 import { type Database, queryRows } from '@kollab/db';
 import { brandProfiles, campaigns, claims, conversationReads, messages, type User, users } from '@kollab/db/schema';
 import { sql } from 'drizzle-orm';
