@@ -1,4 +1,3 @@
-import AccountBalanceWallet from '@mui/icons-material/AccountBalanceWallet';
 import CreditCard from '@mui/icons-material/CreditCard';
 import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import Person from '@mui/icons-material/Person';
@@ -39,13 +38,6 @@ const CARDS: LinkCard[] = [
     icon: <Person />,
     title: 'dashboard.cards.profile.title',
     body: 'dashboard.cards.profile.body',
-    creatorsOnly: true,
-  },
-  {
-    to: '/withdrawal',
-    icon: <AccountBalanceWallet />,
-    title: 'dashboard.cards.withdrawal.title',
-    body: 'dashboard.cards.withdrawal.body',
     creatorsOnly: true,
   },
   {

@@ -130,6 +130,9 @@ function Profile({ profile }: { profile: CreatorHomeData['profile'] }) {
   );
 }
 
+/** The two columns from `md` up; on a phone their sections are one column, messages last. */
+const column = { display: { xs: 'contents', md: 'grid' }, gap: 2, alignContent: 'start' } as const;
+
 /** A creator's home: to-dos by deadline first, then balance, profile and messages beside them. */
 export function CreatorHome({ data }: { data: CreatorHomeData }) {
   return (
@@ -140,11 +143,13 @@ export function CreatorHome({ data }: { data: CreatorHomeData }) {
         gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
       }}
     >
-      <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
+      <Box sx={column}>
         <Todos data={data} />
-        <RecentMessages {...data.messages} />
+        <Box sx={{ order: { xs: 1, md: 0 } }}>
+          <RecentMessages {...data.messages} />
+        </Box>
       </Box>
-      <Box sx={{ display: 'grid', gap: 2, alignContent: 'start' }}>
+      <Box sx={column}>
         <Balance balance={data.balance} />
         <Profile profile={data.profile} />
       </Box>
