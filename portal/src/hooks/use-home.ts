@@ -15,7 +15,7 @@ interface HomeState {
  * small state hook. It reads again when the tab comes back into view, so a home left open all
  * day shows what changed meanwhile.
  */
-export function useHome(): HomeState {
+export function useHome(): HomeState & { reload: () => void } {
   const [state, setState] = useState<HomeState>({ data: undefined, error: undefined, isLoading: true });
   const load = useCallback(async (signal?: AbortSignal) => {
     try {
@@ -37,5 +37,9 @@ export function useHome(): HomeState {
       document.removeEventListener('visibilitychange', onVisible);
     };
   }, [load]);
-  return state;
+  const reload = useCallback(() => {
+    setState((previous) => ({ ...previous, isLoading: true }));
+    void load();
+  }, [load]);
+  return { ...state, reload };
 }

@@ -103,14 +103,14 @@ function Shortcuts({ role }: { role: Role }) {
 /** The role's home from `GET /api/home`: a spinner while it loads, the failure with a retry. */
 function RoleHome() {
   const t = useT();
-  const { data, error, isLoading } = useHome();
+  const { data, error, isLoading, reload } = useHome();
   if (isLoading) return <PageLoader />;
   if (!data) {
     return (
       <Alert
         severity="error"
         action={
-          <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+          <Button color="inherit" size="small" onClick={reload}>
             {t('home.retry')}
           </Button>
         }

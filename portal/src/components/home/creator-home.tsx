@@ -46,10 +46,11 @@ function Todos({ data }: { data: CreatorHomeData }) {
       count={data.todoCount}
       countLabel={t('home.count', { count: data.todoCount })}
       links={[
-        ...(hasMore ? [{ to: '/claims', label: t('home.more', { count: data.todoCount }) }] : []),
+        hasMore
+          ? { to: '/claims', label: t('home.more', { count: data.todoCount }) }
+          : { to: '/claims', label: t('home.todos.allClaims') },
         { to: '/invitations', label: t('home.todos.allInvitations') },
-        { to: '/claims', label: t('home.todos.allClaims') },
-      ].filter((link, index, all) => all.findIndex((other) => other.to === link.to) === index)}
+      ]}
     >
       <HomeList
         empty={

@@ -33,7 +33,14 @@ export function HomeSection({
           {title}
           {count !== undefined && count > 0 ? (
             <>
-              <Chip size="small" color="primary" label={count} aria-hidden sx={{ ml: 1, verticalAlign: 'middle' }} />
+              <Chip
+                component="span"
+                size="small"
+                color="primary"
+                label={count}
+                aria-hidden
+                sx={{ ml: 1, verticalAlign: 'middle' }}
+              />
               <Box component="span" sx={visuallyHidden}>
                 {`, ${countLabel ?? count}`}
               </Box>
