@@ -23,8 +23,9 @@ interface Row {
 
 /**
  * A creator's or brand's newest conversations with a message in them, each with what the caller has
- * not read, and the unread total: one statement, each claim's newest message and unread count read
- * through `messages_claim_id_id_idx`.
+ * not read, and the unread total: one statement. The claims are picked first (`counted`), so each
+ * one's newest message and unread count — read through `messages_claim_id_id_idx` — are looked up
+ * for those 200 only, not for every claim of a brand with thousands.
  */
 export async function recentConversations(
   db: Database,
@@ -38,20 +39,23 @@ export async function recentConversations(
                    (select u.full_name from ${users} u where u.id = c.brand_id))`;
   const rows = await queryRows<Row>(
     db,
-    sql`with conversation as (
+    sql`with counted as (
+          select cl.id, cl.campaign_id, cl.creator_id
+            from ${claims} cl join ${campaigns} c on c.id = cl.campaign_id
+           where ${party}
+           order by cl.updated_at desc
+           limit ${CONVERSATIONS_COUNTED}),
+        conversation as (
           select cl.id as claim_id, c.id as campaign_id, c.title, ${counterpart} as counterpart,
                  last.id as last_id, last.created_at as last_at,
                  (select count(*) from ${messages} m
                    where m.claim_id = cl.id and m.author_id is distinct from ${actor.id}
                      and m.id > coalesce(r.last_read_id, 0))::int as unread
-            from ${claims} cl
+            from counted cl
             join ${campaigns} c on c.id = cl.campaign_id
             left join ${conversationReads} r on r.claim_id = cl.id and r.user_id = ${actor.id}
             left join lateral (select m.id, m.created_at from ${messages} m
-                                where m.claim_id = cl.id order by m.id desc limit 1) last on true
-           where ${party}
-           order by cl.updated_at desc
-           limit ${CONVERSATIONS_COUNTED})
+                                where m.claim_id = cl.id order by m.id desc limit 1) last on true)
         select claim_id, campaign_id, title, counterpart, unread, last_at,
                (select coalesce(sum(unread), 0) from conversation)::int as total_unread
           from conversation
