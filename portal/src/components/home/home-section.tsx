@@ -1,11 +1,11 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useId } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { visuallyHidden } from '../layout/visually-hidden';
+import { CountBadge } from './count-badge';
 
 /**
  * One block of a home: a `section` named by its h2 (screen readers list them as landmarks), an
@@ -33,14 +33,9 @@ export function HomeSection({
           {title}
           {count !== undefined && count > 0 ? (
             <>
-              <Chip
-                component="span"
-                size="small"
-                color="primary"
-                label={count}
-                aria-hidden
-                sx={{ ml: 1, verticalAlign: 'middle' }}
-              />
+              <Box component="span" aria-hidden sx={{ ml: 1 }}>
+                <CountBadge>{count}</CountBadge>
+              </Box>
               <Box component="span" sx={visuallyHidden}>
                 {`, ${countLabel ?? count}`}
               </Box>

@@ -1,7 +1,7 @@
 import type { HomeConversation } from '@kollab/contract/api/home';
-import Chip from '@mui/material/Chip';
 import { useT } from '../../hooks/use-t';
 import { useMoneyFormat } from '../money/money';
+import { CountBadge } from './count-badge';
 import { HomeItem, HomeList, HomeSection } from './home-section';
 
 /** The newest conversations, each with its unread count, and the unread total beside the heading. */
@@ -27,11 +27,7 @@ export function RecentMessages({ unread, conversations }: { unread: number; conv
             detail={conversation.lastMessageAt ? format.dateTime(conversation.lastMessageAt) : undefined}
             aside={
               conversation.unread > 0 ? (
-                <Chip
-                  size="small"
-                  color="secondary"
-                  label={t('home.messages.unread', { count: conversation.unread })}
-                />
+                <CountBadge tone="secondary">{t('home.messages.unread', { count: conversation.unread })}</CountBadge>
               ) : undefined
             }
           />
