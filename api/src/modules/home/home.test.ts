@@ -456,4 +456,15 @@ describe('GET /api/home', () => {
       },
     });
   });
+  it('holds at most ten items per list and counts them all', async () => {
+    const brand = await createUser(t.db, { role: 'brand' });
+    for (let index = 0; index < 11; index++) {
+      await createCampaign(t.db, brand.id, { title: `Utkast ${index}`, status: 'draft' });
+    }
+    const { status, body } = await home(await loginAs(t.db, brand));
+    expect(status).toBe(200);
+    const { drafts } = (body as { data: { drafts: { count: number; items: unknown[] } } }).data;
+    expect(drafts.count).toBe(11);
+    expect(drafts.items).toHaveLength(10);
+  });
 });
