@@ -7,6 +7,8 @@ import { LOCALES, TEXTS } from './texts.ts';
 
 const BRAND = { email: 'brand@demo.kollab.se', password: 'demo-brand-2026' };
 const CAMPAIGN = 'Höstens fjällrost';
+/** The demo brand's other published campaign (it starts in 10 days): the one she is invited to. */
+const INVITED_TO = 'Vinterns termosguide';
 const COMPANY = 'Fjällkaffe AB';
 
 /** What the homes say, written out (as texts.*.ts are) so a wrong translation fails the journey. */
@@ -15,6 +17,8 @@ const HOME = {
     greeting: (name: string) => `Hej ${name}!`,
     todos: 'Att göra',
     nothingToDo: 'Inget att göra just nu.',
+    invitation: `Svara på inbjudan: ${INVITED_TO}`,
+    workingDaysLeft: /5 arbetsdagar kvar, svara senast/,
     submitVideo: `Skicka in video: ${CAMPAIGN}`,
     rate: `Betygsätt ${COMPANY}: ${CAMPAIGN}`,
     balance: 'Saldo',
@@ -39,6 +43,8 @@ const HOME = {
     greeting: (name: string) => `Hi ${name}!`,
     todos: 'To do',
     nothingToDo: 'Nothing to do right now.',
+    invitation: `Answer the invitation: ${INVITED_TO}`,
+    workingDaysLeft: /5 working days left, answer by/,
     submitVideo: `Submit your video: ${CAMPAIGN}`,
     rate: `Rate ${COMPANY}: ${CAMPAIGN}`,
     balance: 'Balance',
@@ -100,11 +106,13 @@ for (const locale of LOCALES) {
     let brand: Actor;
     let admin: Actor;
     let creatorName = '';
+    let handle = '';
     let claimId = '';
 
     test.beforeAll(async ({ browser }) => {
       const suffix = uniqueSuffix();
       creatorName = `Hedda Hem ${suffix}`;
+      handle = `hedda.hem.${suffix}`;
       const email = `homes-${locale}-${suffix}@example.com`;
       creator = await openActor(browser, locale);
       brand = await openActor(browser, locale);
@@ -144,6 +152,34 @@ for (const locale of LOCALES) {
       );
       await expect(section(page, home.messages)).toBeVisible();
       await checkHome(page, 'creator home, nothing to do');
+    });
+
+    test('the brand invites her: her home shows the invitation with its working days left', async () => {
+      await ok(
+        creator.context.request.put('/api/creator-profile', {
+          data: { categories: ['food', 'lifestyle'], instagramHandle: handle },
+          headers: { Origin: baseUrl() },
+        }),
+      );
+      const campaigns = await ok<{ id: string; title: string }[]>(
+        brand.context.request.get('/api/campaigns?pageSize=50'),
+      );
+      const campaign = campaigns.find((item) => item.title === INVITED_TO);
+      await ok(
+        post(brand.context.request, '/api/discovery/invitations', {
+          campaignId: campaign?.id,
+          platform: 'instagram',
+          userId: handle,
+          username: handle,
+        }),
+      );
+
+      const { page } = creator;
+      await page.goto('/app/');
+      const item = section(page, home.todos).getByRole('listitem').filter({ hasText: home.invitation });
+      await expect(item.getByRole('link', { name: home.invitation })).toHaveAttribute('href', '/app/invitations');
+      await expect(item).toContainText(home.workingDaysLeft);
+      await checkHome(page, 'creator home, an invitation');
     });
 
     test('the creator claims: the brand’s home lists the claim to approve; approved, the creator’s says “submit video”', async () => {
@@ -187,7 +223,8 @@ for (const locale of LOCALES) {
       await expect(page.getByRole('alert').filter({ hasText: t.claim.sent })).toBeVisible();
 
       await page.goto('/app/');
-      await expect(section(page, home.todos).getByText(home.nothingToDo)).toBeVisible();
+      await expect(section(page, home.todos).getByRole('link', { name: home.invitation })).toBeVisible();
+      await expect(section(page, home.todos).getByRole('link', { name: home.submitVideo })).toHaveCount(0);
 
       const review = brand.page;
       await review.goto('/app/');

@@ -36,7 +36,7 @@ export const CreatorTodoSchema = z
     campaign: CampaignRefSchema,
     brandName: z.string(),
     dueAt: z.string().nullable(),
-    /** Full Swedish working days left until `dueAt` (invitations only; null otherwise). */
+    /** Invitations: the Swedish working days after today up to the respond-by day (0 on the last day); null otherwise. */
     workingDaysLeft: z.number().int().nullable(),
   })
   .meta({ id: 'CreatorTodo' });

@@ -19,9 +19,18 @@ import {
 } from '@kollab/db/schema';
 import { sql } from 'drizzle-orm';
 import type { Env } from '../../env.ts';
-import { workingDaysBetween } from '../../lib/working-days.ts';
+import { nextStockholmMidnight, workingDaysBetween } from '../../lib/working-days.ts';
 import { recentConversations } from './recent-conversations.ts';
 import { isoOrNull } from './rows.ts';
+
+/**
+ * The Swedish working days after today up to and including the respond-by day, as people count
+ * "answer within 5 working days": 5 just after the invitation, 0 on its last day.
+ */
+function workingDaysLeft(now: Date, respondBy: Date): number {
+  const startOfToday = nextStockholmMidnight(new Date(now.getTime() - 86_400_000));
+  return workingDaysBetween(startOfToday, respondBy);
+}
 
 interface TodoRow {
   kind: CreatorTodo['kind'];
@@ -73,7 +82,7 @@ async function listTodos(db: Database, creator: User, now: Date): Promise<{ todo
       campaign: { id: row.campaign_id, title: row.title },
       brandName: row.brand_name ?? '',
       dueAt,
-      workingDaysLeft: row.kind === 'invitation' && dueAt ? workingDaysBetween(now, new Date(dueAt)) : null,
+      workingDaysLeft: row.kind === 'invitation' && dueAt ? workingDaysLeft(now, new Date(dueAt)) : null,
     };
   });
   return { todos, total: rows[0]?.total ?? 0 };

@@ -222,7 +222,7 @@ describe('GET /api/home', () => {
     const later = await brandWithCampaign('Senare AB', 20);
     const rated = await brandWithCampaign('Betygsatt AB');
 
-    const respondBy = new Date(addWorkingDays(new Date(now), 3).getTime() + HOUR_MS);
+    const respondBy = addWorkingDays(new Date(now), 3);
     const invitation = await createInvitation(t.db, later.campaign.id, creator.id, { respondBy });
     await createInvitation(t.db, soon.campaign.id, creator.id, { respondBy: new Date(now - HOUR_MS) }); // expired
     const toSubmit = await createClaim(t.db, soon.campaign, creator.id, { status: 'approved' });
