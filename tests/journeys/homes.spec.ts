@@ -36,6 +36,7 @@ const HOME = {
       /^Uttag att betala: \d+/,
       /^Flaggade inlägg: \d+/,
       /^Raderingar som har förfallit: \d+/,
+      /^Anmälda konversationer: \d+/,
       /^Misslyckade jobb: /,
     ],
   },
@@ -58,7 +59,13 @@ const HOME = {
     reviewItem: (name: string) => `Review the video from ${name}: ${CAMPAIGN}`,
     autoAccept: /Accepted automatically in \d+ days/,
     drafts: 'Drafts',
-    queues: [/^Withdrawals to pay: \d+/, /^Flagged posts: \d+/, /^Deletion requests due: \d+/, /^Failed jobs: /],
+    queues: [
+      /^Withdrawals to pay: \d+/,
+      /^Flagged posts: \d+/,
+      /^Deletion requests due: \d+/,
+      /^Reported conversations: \d+/,
+      /^Failed jobs: /,
+    ],
   },
 } as const;
 

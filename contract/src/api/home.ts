@@ -119,6 +119,8 @@ export const AdminHomeSchema = z
       withdrawalsToPay: QueueSchema,
       /** Pending deletion requests whose due date has come. */
       deletionRequestsDue: QueueSchema,
+      /** Conversations a participant reported (open moderation cases, ADR 023), which admins answer in Messages. */
+      reportedConversations: QueueSchema,
       /** Jobs whose retries are spent (counted up to 100; `oldestAt` is not tracked: null). */
       failedJobs: QueueSchema,
     }),

@@ -1,7 +1,7 @@
 import type { AdminHome } from '@kollab/contract/api/home';
 import { FAILED_JOBS_COUNTED } from '@kollab/contract/home';
 import { type Database, queryRows } from '@kollab/db';
-import { deletionRequests, trackedPosts, withdrawals } from '@kollab/db/schema';
+import { deletionRequests, moderationCases, trackedPosts, withdrawals } from '@kollab/db/schema';
 import { sql } from 'drizzle-orm';
 import type { JobQueue } from '../../jobs/queue.ts';
 import { isoOrNull } from './rows.ts';
@@ -21,7 +21,8 @@ const toQueue = (row: QueueRow | undefined): Queue => ({
  * The admin's queues, each a count and its oldest item: current posts that failed the ad-label
  * check (the ad-labels table's rows), withdrawals still requested (`withdrawals_status_created_at_idx`),
  * confirmed deletion requests past their due date that are still pending (held, or failed;
- * `deletion_requests_status_due_at_idx`), and dead letters.
+ * `deletion_requests_status_due_at_idx`), reported conversations (open moderation cases,
+ * `moderation_cases_status_idx`) and dead letters.
  */
 export async function adminHome(db: Database, jobs: JobQueue, now = new Date()): Promise<AdminHome> {
   const [counts, failed] = await Promise.all([
@@ -38,7 +39,10 @@ export async function adminHome(db: Database, jobs: JobQueue, now = new Date()):
           union all
           select 'deletions', count(*)::int, min(d.due_at)
             from ${deletionRequests} d
-           where d.status = 'pending' and d.confirmed_at is not null and d.due_at <= ${now.toISOString()}::timestamptz`,
+           where d.status = 'pending' and d.confirmed_at is not null and d.due_at <= ${now.toISOString()}::timestamptz
+          union all
+          select 'reported', count(*)::int, min(m.created_at)
+            from ${moderationCases} m where m.status = 'open'`,
     ),
     jobs.deadLetterCount(FAILED_JOBS_COUNTED),
   ]);
@@ -49,6 +53,7 @@ export async function adminHome(db: Database, jobs: JobQueue, now = new Date()):
       flaggedClaims: of('flagged'),
       withdrawalsToPay: of('withdrawals'),
       deletionRequestsDue: of('deletions'),
+      reportedConversations: of('reported'),
       failedJobs: { count: failed, oldestAt: null },
     },
   };

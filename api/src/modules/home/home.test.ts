@@ -7,6 +7,7 @@ import {
   creatorTaxProfiles,
   deletionRequests,
   messages,
+  moderationCases,
   paymentMethods,
   ratings,
   submissions,
@@ -90,6 +91,7 @@ describe('GET /api/home', () => {
             flaggedClaims: empty,
             withdrawalsToPay: empty,
             deletionRequestsDue: empty,
+            reportedConversations: empty,
             failedJobs: empty,
           },
         },
@@ -168,6 +170,23 @@ describe('GET /api/home', () => {
       { email: 'later@example.se', source: 'public', confirmedAt: new Date(), dueAt: new Date(Date.now() + DAY_MS) },
       { email: 'done@example.se', source: 'public', confirmedAt: new Date(), dueAt, status: 'completed' },
     ]);
+    const reportedAt = new Date('2026-11-25T12:00:00Z');
+    await t.db.insert(moderationCases).values([
+      {
+        claimId: claim.id,
+        openedBy: creator.id,
+        openedByRole: 'creator',
+        reason: 'Otrevlig ton',
+        createdAt: reportedAt,
+      },
+      {
+        claimId: otherClaim.id,
+        openedByRole: 'admin',
+        reason: 'Stängt',
+        status: 'closed',
+        closedAt: new Date(),
+      },
+    ]);
     failures = 1;
     await t.queue.enqueue('test.home', {});
     await until(async () => (await t.queue.deadLetters()).length === 1);
@@ -181,6 +200,7 @@ describe('GET /api/home', () => {
             flaggedClaims: { count: 1, oldestAt: checkedAt.toISOString() },
             withdrawalsToPay: { count: 2, oldestAt: requestedAt.toISOString() },
             deletionRequestsDue: { count: 1, oldestAt: dueAt.toISOString() },
+            reportedConversations: { count: 1, oldestAt: reportedAt.toISOString() },
             failedJobs: { count: 1, oldestAt: null },
           },
         },

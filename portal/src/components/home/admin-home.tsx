@@ -17,6 +17,7 @@ const QUEUES: { name: QueueName; to: string }[] = [
   { name: 'withdrawalsToPay', to: '/admin/withdrawals' },
   { name: 'flaggedClaims', to: '/admin/ad-labels' },
   { name: 'deletionRequestsDue', to: '/admin/deletion-requests' },
+  { name: 'reportedConversations', to: '/messages' },
   { name: 'failedJobs', to: '/admin/failed-jobs' },
 ];
 
