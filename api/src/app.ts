@@ -61,6 +61,7 @@ import type { Provider } from './modules/discovery/provider.ts';
 import { createCurrentAnswers } from './modules/discovery/provider-call.ts';
 import { mountDocs } from './modules/docs/docs.routes.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
 import { identityRoutes } from './modules/identity/identity.routes.ts';
 import { paymentMethodRoutes } from './modules/payment-methods/payment-methods.routes.ts';
 import type { PaymentGateway } from './modules/payments/gateway.ts';
@@ -172,6 +173,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api/auth', accountRoutes);
   app.route('/api/auth', secondFactorRoutes);
   app.route('/api', userRoutes);
+  app.route('/api', homeRoutes);
   app.route('/api', paymentMethodRoutes);
   app.route('/api', creatorRoutes);
   app.route('/api', brandRoutes);
