@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CAMPAIGN_STATUSES } from '../campaigns.ts';
+import { DESK_SORTS, DESK_STATES } from '../desk.ts';
 import { pageParams, SearchParam, sortParams } from './list-query.ts';
 
 /*
@@ -8,15 +9,7 @@ import { pageParams, SearchParam, sortParams } from './list-query.ts';
  * them) and what it has spent.
  */
 
-/**
- * What a brand is shown about a campaign. Coarser than CampaignView's `state`: a published
- * campaign whose slots are all taken is still *live* to its brand (videos keep coming in until
- * its end), and a cancelled one is *ended*.
- */
-export const DESK_STATES = ['draft', 'coming_soon', 'live', 'paused', 'ended'] as const;
-export type DeskState = (typeof DESK_STATES)[number];
-
-export const DESK_SORTS = ['createdAt', 'startsAt', 'endsAt', 'title'] as const;
+export { DESK_SORTS, DESK_STATES, type DeskState } from '../desk.ts';
 
 export const ListDeskCampaignsQuerySchema = z
   .object({

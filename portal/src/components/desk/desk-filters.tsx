@@ -1,4 +1,4 @@
-import { DESK_STATES } from '@kollab/contract/api/desk';
+import { DESK_STATES } from '@kollab/contract/desk';
 import Search from '@mui/icons-material/Search';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';

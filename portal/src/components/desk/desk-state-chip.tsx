@@ -1,4 +1,4 @@
-import type { DeskState } from '@kollab/contract/api/desk';
+import type { DeskState } from '@kollab/contract/desk';
 import type { ChipProps } from '@mui/material/Chip';
 import { useT } from '../../hooks/use-t';
 import { type Tone, ToneChip } from '../campaigns/tone-chip';

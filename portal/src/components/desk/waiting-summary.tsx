@@ -38,19 +38,23 @@ export function WaitingSummary({ desk }: { desk: DeskCampaign }) {
             <Typography component="dt" variant="body2" color="text.secondary">
               {item.label}
             </Typography>
-            <Typography component="dd" variant="h6" sx={{ m: 0 }}>
-              {format.number(item.count)}
-            </Typography>
-            {item.note ? (
-              <Typography variant="body2" color="text.secondary">
-                {item.note}
+            <Box component="dd" sx={{ m: 0 }}>
+              <Typography variant="h6" component="span">
+                {format.number(item.count)}
               </Typography>
-            ) : null}
-            {item.count > 0 ? (
-              <Button component={RouterLink} to={item.to} size="small" sx={{ ml: -1, mt: 0.5 }}>
-                {item.action}
-              </Button>
-            ) : null}
+              {item.note ? (
+                <Typography variant="body2" color="text.secondary">
+                  {item.note}
+                </Typography>
+              ) : null}
+              {item.count > 0 ? (
+                <Box>
+                  <Button component={RouterLink} to={item.to} size="small" sx={{ ml: -1, mt: 0.5 }}>
+                    {item.action}
+                  </Button>
+                </Box>
+              ) : null}
+            </Box>
           </Box>
         ))}
       </Box>

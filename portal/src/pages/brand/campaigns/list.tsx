@@ -1,5 +1,5 @@
 import type { DeskCampaign } from '@kollab/contract/api/desk';
-import { DESK_STATES } from '@kollab/contract/api/desk';
+import { DESK_STATES } from '@kollab/contract/desk';
 import Add from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';

@@ -73,7 +73,9 @@ function CampaignDesk({ id, tab }: { id: string; tab: DeskTab }) {
       ) : null,
     creators: () => (
       <Stack spacing={3}>
-        <BrandClaimList claims={claims.rows} isLoading={claims.isLoading} error={claims.error} onChanged={refresh} />
+        <Section title={t('brandCampaigns.tabs.claims')}>
+          <BrandClaimList claims={claims.rows} isLoading={claims.isLoading} error={claims.error} onChanged={refresh} />
+        </Section>
         <Section title={t('desk.creators.invited')}>
           <MatchList
             matches={matches.data}
@@ -87,7 +89,9 @@ function CampaignDesk({ id, tab }: { id: string; tab: DeskTab }) {
       </Stack>
     ),
     content: () => (
-      <ContentReview claims={claims.rows} isLoading={claims.isLoading} error={claims.error} onChanged={refresh} />
+      <Section title={t('desk.content.label')}>
+        <ContentReview claims={claims.rows} isLoading={claims.isLoading} error={claims.error} onChanged={refresh} />
+      </Section>
     ),
     messages: () => <CampaignMessages campaignId={id} />,
     results: () => <CampaignResults campaignId={id} />,
