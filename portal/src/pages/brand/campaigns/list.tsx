@@ -81,7 +81,7 @@ function BrandDesk() {
             variant="contained"
             startIcon={<Add />}
             disabled={!isVerified}
-            sx={{ whiteSpace: 'nowrap' }}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0, alignSelf: { sm: 'flex-start' } }}
           >
             {t('brandCampaigns.actions.new')}
           </Button>

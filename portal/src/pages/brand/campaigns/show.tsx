@@ -66,9 +66,7 @@ function CampaignDesk({ id, tab }: { id: string; tab: DeskTab }) {
         <Stack spacing={3}>
           {counts ? <WaitingSummary desk={counts} /> : null}
           <SpendSummary campaign={data} spend={spend.data} />
-          <Section title={t('desk.overview.campaign')}>
-            <CampaignOverview campaign={data} />
-          </Section>
+          <CampaignOverview campaign={data} />
         </Stack>
       ) : null,
     creators: () => (
