@@ -186,7 +186,10 @@ for (const locale of LOCALES) {
 
       const review = brand.page;
       await review.goto(desk(campaignUrl, 'creators'));
-      const claimItem = review.getByRole('listitem').filter({ hasText: creatorName });
+      const claimItem = review
+        .getByRole('list', { name: t.campaign.claimsList })
+        .getByRole('listitem')
+        .filter({ hasText: creatorName });
       await expect(claimItem.getByText(t.claim.pending, { exact: true })).toBeVisible();
       await checkPage(review, 'claim to review');
       await claimItem.getByRole('button', { name: t.claim.report(creatorName) }).click();
@@ -218,7 +221,10 @@ for (const locale of LOCALES) {
 
       const review = brand.page;
       await review.reload();
-      const claimItem = review.getByRole('listitem').filter({ hasText: creatorName });
+      const claimItem = review
+        .getByRole('list', { name: t.campaign.claimsList })
+        .getByRole('listitem')
+        .filter({ hasText: creatorName });
       await expect(claimItem.getByText(t.claim.submitted, { exact: true })).toBeVisible();
       await claimItem.getByRole('button', { name: t.claim.acceptVideo(creatorName) }).click();
       const accept = review.getByRole('dialog', { name: t.claim.acceptDialog });

@@ -101,6 +101,7 @@ export const en: Texts = {
     /** The campaign desk's state chip and its creators tab (ADR 038). */
     live: 'Live',
     creatorsTab: 'Creators',
+    claimsList: 'Claims',
     description_text: 'Bring our coffee on the dog walk and show the pack clearly.',
     guidelineText: 'Show the coffee within the first seconds.',
   },

@@ -103,6 +103,7 @@ export const sv = {
     /** The campaign desk's state chip and its creators tab (ADR 038). */
     live: 'Pågår',
     creatorsTab: 'Kreatörer',
+    claimsList: 'Ansökningar',
     description_text: 'Ta med vårt kaffe på hundpromenaden och visa paketet tydligt.',
     guidelineText: 'Visa kaffet i bild under de första sekunderna.',
   },
