@@ -29,6 +29,7 @@ const TEXTS = {
     approve: 'Godkänn',
     approveDialog: 'Godkänn ansökan?',
     approved: 'Godkänd',
+    conversations: 'Samtal i kampanjen',
   },
   en: {
     title: 'My campaigns',
@@ -48,6 +49,7 @@ const TEXTS = {
     approve: 'Approve',
     approveDialog: 'Approve the claim?',
     approved: 'Approved',
+    conversations: 'Conversations in this campaign',
   },
 } as const;
 
@@ -200,6 +202,13 @@ for (const locale of ['sv', 'en'] as const) {
       await settled(page);
       await expectNoViolations(page);
     }
+    // The messages tab: the new creator's conversation opens beside the list, and its address keeps it.
+    await page.goto(`/app/brand/campaigns/${liveId}/messages`);
+    await page.getByRole('list', { name: t.conversations }).getByRole('link', { name: creatorName }).click();
+    await expect(page).toHaveURL(/\/messages\?with=/);
+    await expect(page.getByRole('heading', { name: creatorName, level: 2 })).toBeVisible();
+    await settled(page);
+    await expectNoViolations(page);
     // A tab's address opens it directly.
     await page.goto(`/app/brand/campaigns/${liveId}/content`);
     await expect(tabs.getByRole('tab', { name: t.content, selected: true })).toBeVisible();
