@@ -56,6 +56,7 @@ import { claimRoutes } from './modules/claims/claims.routes.ts';
 import { creatorRoutes } from './modules/creators/creators.routes.ts';
 import { cspReportRoutes } from './modules/csp-reports/csp-reports.routes.ts';
 import { deletionRequestRoutes } from './modules/deletion-requests/deletion-requests.routes.ts';
+import { deskRoutes } from './modules/desk/desk.routes.ts';
 import { createDiscoveryRoutes } from './modules/discovery/discovery.routes.ts';
 import type { Provider } from './modules/discovery/provider.ts';
 import { createCurrentAnswers } from './modules/discovery/provider-call.ts';
@@ -178,6 +179,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   app.route('/api', creatorRoutes);
   app.route('/api', brandRoutes);
   app.route('/api', campaignRoutes);
+  app.route('/api', deskRoutes);
   app.route('/api', claimRoutes);
   app.route('/api', ratingRoutes);
   app.route('/api', resultsRoutes);
