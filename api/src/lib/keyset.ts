@@ -88,5 +88,9 @@ export function afterCursor(sort: ListSort, value: string | null | Placeholder, 
   const typed = sql`${value}::${sql.raw(column.getSQLType())}`;
   const further = sort.order === 'asc' ? sql`${column} > ${typed}` : sql`${column} < ${typed}`;
   const level = and(sql`${column} = ${typed}`, laterId);
-  return (column.notNull ? or(further, level) : or(further, level, isNull(column))) as SQL;
+  // `col <= v` (`>=` ascending) in front of the OR is what PostgreSQL can start an index walk at;
+  // the OR alone is only a filter, checked on every row from the first.
+  const fromKey = sort.order === 'asc' ? sql`${column} >= ${typed}` : sql`${column} <= ${typed}`;
+  const afterKey = and(fromKey, or(further, level)) as SQL;
+  return column.notNull ? afterKey : (or(afterKey, isNull(column)) as SQL);
 }

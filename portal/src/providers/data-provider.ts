@@ -1,5 +1,6 @@
 import type { BaseRecord, DataProvider } from '@refinedev/core';
 import { apiFetch } from '../lib/api-fetch';
+import { pageCursors } from '../lib/page-cursors';
 
 interface Page<T> {
   data: T[];
@@ -8,27 +9,6 @@ interface Page<T> {
   totalIsEstimate?: boolean;
   /** Lists with keyset pages: the cursor of the page after this one (ADR 036). */
   nextCursor?: string | null;
-}
-
-/** List shapes (resource, sort and filters) whose cursors are remembered; the oldest is forgotten first. */
-const SHAPES_KEPT = 20;
-/**
- * The `nextCursor` each list page answered, per list shape and page number. "Next page" then sends
- * the cursor of the page before it, which the API answers as cheaply on page 1,000 as on page 1;
- * a jump to a page not reached by paging forward still asks by page number (OFFSET).
- */
-const cursors = new Map<string, Map<number, string>>();
-
-function cursorsOf(shape: string): Map<number, string> {
-  let pages = cursors.get(shape);
-  if (pages) cursors.delete(shape);
-  else pages = new Map();
-  cursors.set(shape, pages);
-  for (const oldest of cursors.keys()) {
-    if (cursors.size <= SHAPES_KEPT) break;
-    cursors.delete(oldest);
-  }
-  return pages;
 }
 
 /**
@@ -51,7 +31,7 @@ export const dataProvider: DataProvider = {
         query.set(filter.field, String(filter.value));
       }
     }
-    const pages = paged ? cursorsOf(`${resource}?${query}`) : null;
+    const pages = paged ? pageCursors(`${resource}?${query}`) : null;
     if (paged) query.set('page', String(pageNumber));
     const cursor = pages?.get(pageNumber - 1);
     if (cursor) query.set('cursor', cursor);
