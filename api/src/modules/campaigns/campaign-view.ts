@@ -3,6 +3,7 @@ import type { CampaignView } from '@kollab/contract/api/campaigns';
 import type { Database } from '@kollab/db';
 import { brandProfiles, type Campaign, claims, type User, users } from '@kollab/db/schema';
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { demoCoverSources, isDemoCoverKey } from './demo-covers.ts';
 
 /** A creator's own newest claim on a campaign, as the campaign's view shows it. */
 export type MyClaim = NonNullable<CampaignView['myClaim']>;
@@ -24,7 +25,14 @@ export function deriveState(
 }
 
 export function coverUrl(campaign: Pick<Campaign, 'id' | 'coverKey'>): string | null {
-  return campaign.coverKey ? `/api/campaigns/${campaign.id}/cover?v=${encodeURIComponent(campaign.coverKey)}` : null;
+  if (!campaign.coverKey) return null;
+  if (isDemoCoverKey(campaign.coverKey)) return demoCoverSources(campaign.coverKey).src;
+  return `/api/campaigns/${campaign.id}/cover?v=${encodeURIComponent(campaign.coverKey)}`;
+}
+
+/** The cover at several widths (`srcset`); only the demo covers have them, an upload has one size. */
+export function coverSrcSet(campaign: Pick<Campaign, 'coverKey'>): string | null {
+  return campaign.coverKey && isDemoCoverKey(campaign.coverKey) ? demoCoverSources(campaign.coverKey).srcSet : null;
 }
 
 /** The parts of a brand profile a campaign shows. */
@@ -130,6 +138,7 @@ export async function toCampaignViews(
       maxRevisions: row.maxRevisions,
       requireVerifiedCreators: row.requireVerifiedCreators,
       coverUrl: coverUrl(row),
+      coverSrcSet: coverSrcSet(row),
       status: row.status,
       state: deriveState(row, now),
       publishedAt: row.publishedAt?.toISOString() ?? null,

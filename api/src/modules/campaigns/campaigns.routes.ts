@@ -16,6 +16,7 @@ import { createRouter } from '../../lib/create-router.ts';
 import { AppError } from '../../lib/errors.ts';
 import { processImage } from '../../lib/images.ts';
 import { authErrorResponses, errorContent, errorResponses, jsonContent } from '../../lib/openapi.ts';
+import { resolveStaticFile, sendFile } from '../../lib/static-files.ts';
 import { generateToken } from '../../lib/tokens.ts';
 import { readUploadedFile } from '../../lib/uploads.ts';
 import { requireRole, requireUser, requireVerifiedUser } from '../../middleware/require-user.ts';
@@ -29,11 +30,20 @@ import {
   getVisibleCampaign,
   updateCampaign,
 } from './campaigns.service.ts';
+import { DEMO_COVERS_DIR, isDemoCoverKey } from './demo-covers.ts';
 import { listMatches } from './matches.service.ts';
 import { type CampaignAction, changeCampaignStatus } from './publishing.service.ts';
 
 const tags = ['Campaigns'];
 const common = { ...errorResponses, ...authErrorResponses, 404: errorContent('Not found or not yours') };
+/** A demo cover's file name: `<slug>.<hash>-<width>.webp` (scripts/demo-covers.ts). */
+const DemoCoverParamSchema = z.object({
+  file: z
+    .string()
+    .regex(/^[a-z0-9-]+\.[0-9a-f]{10}-[0-9]{3,4}\.webp$/)
+    .openapi({ param: { name: 'file', in: 'path' }, example: 'fjallrost.0123456789-800.webp' }),
+});
+
 const conflict = { 409: errorContent('Not allowed in the current state') };
 
 function statusRoute(action: CampaignAction, summary: string) {
@@ -183,7 +193,7 @@ const router = createRouter()
         .set({ coverKey: key })
         .where(eq(campaigns.id, campaign.id))
         .returning();
-      if (campaign.coverKey) await c.get('storage').delete(campaign.coverKey);
+      if (campaign.coverKey && !isDemoCoverKey(campaign.coverKey)) await c.get('storage').delete(campaign.coverKey);
       const [view] = await toCampaignViews(c.get('db'), actor, row ? [row] : []);
       if (!view) throw new AppError('not_found', 'Campaign not found');
       return c.json({ data: view }, 200);
@@ -205,6 +215,25 @@ const router = createRouter()
         'Content-Type': file.contentType,
         'Cache-Control': 'public, max-age=86400',
       });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/demo-covers/{file}',
+      tags,
+      summary: 'A demo campaign cover at one width (public; the name changes with the image, so cached for a year)',
+      request: { params: DemoCoverParamSchema },
+      responses: {
+        200: { description: 'WebP image', content: { 'image/webp': { schema: z.any() } } },
+        ...errorResponses,
+        404: errorContent('No such cover'),
+      },
+    }),
+    async (c) => {
+      const file = await resolveStaticFile(DEMO_COVERS_DIR, c.req.valid('param').file);
+      if (!file || file === 'directory') throw new AppError('not_found', 'No such cover');
+      return sendFile(c, file, { immutable: true });
     },
   );
 

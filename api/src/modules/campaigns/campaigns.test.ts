@@ -136,6 +136,7 @@ describe('POST /api/campaigns', () => {
       maxRevisions: 3,
       requireVerifiedCreators: false,
       coverUrl: null,
+      coverSrcSet: null,
       status: 'draft',
       state: 'draft',
       publishedAt: null,

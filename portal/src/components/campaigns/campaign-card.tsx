@@ -41,7 +41,12 @@ export function CampaignCard({ campaign, to }: { campaign: Campaign; to?: string
         '&:focus-within': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
       }}
     >
-      <CampaignCover coverUrl={campaign.coverUrl} overlay={overlay ? t(overlay) : undefined} />
+      <CampaignCover
+        coverUrl={campaign.coverUrl}
+        coverSrcSet={campaign.coverSrcSet}
+        overlay={overlay ? t(overlay) : undefined}
+        dimmed={campaign.state === 'over'}
+      />
       <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
         <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
           {campaign.brand.name}

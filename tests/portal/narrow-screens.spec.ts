@@ -1,0 +1,205 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { signInAdminByApi, signInByApi } from '../fixtures/api.ts';
+import { expect, test } from '../fixtures/test.ts';
+import { scaled } from '../fixtures/timeouts.ts';
+import { checkPage } from '../fixtures/visit.ts';
+
+const CREATOR = { email: 'creator@demo.kollab.se', password: 'demo-creator-2026' };
+const BRAND = { email: 'brand@demo.kollab.se', password: 'demo-brand-2026' };
+const PHONE = { width: 360, height: 740 };
+
+type Role = 'creator' | 'brand' | 'admin';
+
+/** Every signed-in screen of each role; `:campaign` is the seeded live campaign (ADR 040). */
+const SCREENS: Record<Role, string[]> = {
+  creator: [
+    '/',
+    '/campaigns',
+    '/campaigns/:campaign',
+    '/invitations',
+    '/claims',
+    '/messages',
+    '/earnings',
+    '/withdrawal',
+    '/tax',
+    '/tax/statement',
+    '/profile',
+    '/account',
+    '/payment-methods',
+  ],
+  brand: [
+    '/',
+    '/brand/campaigns',
+    '/brand/campaigns/new',
+    '/brand/campaigns/:campaign',
+    '/brand/campaigns/:campaign/edit',
+    '/brand/campaigns/:campaign/results',
+    '/discovery',
+    '/discovery/overlap',
+    '/discovery/performance',
+    '/discovery/emails',
+    '/discovery/raw',
+    '/messages',
+    '/billing',
+    '/account',
+    '/payment-methods',
+  ],
+  admin: [
+    '/',
+    '/admin',
+    '/admin/users',
+    '/admin/brands',
+    '/admin/creators',
+    '/admin/campaigns',
+    '/admin/claims',
+    '/admin/subscribers',
+    '/admin/deletion-requests',
+    '/admin/audit-log',
+    '/admin/provider-usage',
+    '/admin/failed-jobs',
+    '/admin/ad-labels',
+    '/admin/results',
+    '/admin/withdrawals',
+    '/admin/payments',
+    '/admin/escrow',
+    '/admin/invoices',
+    '/admin/bank-files',
+    '/admin/sie',
+    '/admin/payout-batches',
+    '/admin/payouts',
+    '/admin/payout-answers',
+    '/admin/payouts/blocked',
+    '/admin/employer-report',
+    '/discovery',
+    '/messages',
+    '/account',
+  ],
+};
+
+async function signIn(page: Page, role: Role): Promise<void> {
+  if (role === 'admin') await signInAdminByApi(page.request);
+  else
+    await signInByApi(
+      page.request,
+      (role === 'brand' ? BRAND : CREATOR).email,
+      (role === 'brand' ? BRAND : CREATOR).password,
+    );
+}
+
+async function seededCampaignId(page: Page): Promise<string> {
+  const answer = (await (await page.request.get('/api/campaigns?pageSize=50')).json()) as {
+    data: { id: string; title: string }[];
+  };
+  const campaign = answer.data.find((item) => item.title === 'Höstens fjällrost');
+  expect(campaign, 'the seeded campaign').toBeTruthy();
+  return campaign?.id ?? '';
+}
+
+/** The page's width and, when it is too wide, the elements that stick out past the right edge. */
+async function overflow(page: Page): Promise<{ width: number; culprits: string[] }> {
+  return page.evaluate((limit) => {
+    const width = document.documentElement.scrollWidth;
+    if (width <= limit) return { width, culprits: [] };
+    const culprits = [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((element) => element.getBoundingClientRect().right > limit + 0.5)
+      .filter((element) => !element.parentElement || element.parentElement.getBoundingClientRect().right <= limit + 0.5)
+      .slice(0, 5)
+      .map((element) => {
+        const name = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}.${[...element.classList].slice(0, 3).join('.')}`;
+        return `${name} right=${Math.round(element.getBoundingClientRect().right)} "${(element.textContent ?? '').slice(0, 40)}"`;
+      });
+    return { width, culprits };
+  }, PHONE.width);
+}
+
+async function waitForScreen(page: Page): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: scaled(20_000) });
+  await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: scaled(20_000) });
+}
+
+test.describe('the portal on a 360 px wide phone', () => {
+  test.use({ viewport: PHONE });
+
+  for (const role of ['creator', 'brand', 'admin'] as const) {
+    test(`every ${role} screen fits without scrolling sideways`, async ({ page }) => {
+      test.setTimeout(scaled(180_000));
+      await signIn(page, role);
+      const campaign = role === 'admin' ? '' : await seededCampaignId(page);
+      const tooWide: string[] = [];
+      for (const screen of SCREENS[role]) {
+        await page.goto(`/app${screen.replace(':campaign', campaign)}`);
+        await waitForScreen(page);
+        await expect(page.getByRole('navigation', { name: /Genvägar/ })).toBeVisible();
+        const { width, culprits } = await overflow(page);
+        if (width > PHONE.width) tooWide.push(`${screen}: ${width}px ${culprits.join(' | ')}`);
+      }
+      expect(tooWide, 'screens wider than 360 px').toEqual([]);
+    });
+  }
+
+  test('the bottom bar marks the current screen and the drawer lists every destination', async ({ page }) => {
+    await signIn(page, 'creator');
+    await page.goto('/app/claims');
+    await waitForScreen(page);
+    const bar = page.getByRole('navigation', { name: 'Genvägar' });
+    await expect(bar.getByRole('link')).toHaveCount(5);
+    await expect(bar.getByRole('link', { name: 'Ansökningar' })).toHaveAttribute('aria-current', 'page');
+    await expect(bar.locator('[aria-current="page"]')).toHaveCount(1);
+    // The top row of links is for wide screens only.
+    await expect(page.getByRole('navigation', { name: 'Huvudmeny' })).toBeHidden();
+    const results = await new AxeBuilder({ page }).include('nav[aria-label="Genvägar"]').analyze();
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+
+    const menu = page.getByRole('button', { name: 'Öppna menyn' });
+    await menu.focus();
+    await page.keyboard.press('Enter');
+    const drawer = page.getByRole('dialog', { name: 'Huvudmeny' });
+    await expect(drawer).toBeVisible();
+    const current = drawer.getByRole('link', { name: 'Mina ansökningar' });
+    await expect(current).toHaveAttribute('aria-current', 'page');
+    await expect(current).toBeFocused();
+    for (const name of ['Översikt', 'Kampanjer', 'Inbjudningar', 'Meddelanden', 'Intäkter', 'Skatt']) {
+      await expect(drawer.getByRole('link', { name })).toBeVisible();
+    }
+    await expect(drawer.getByRole('combobox', { name: 'Språk' })).toBeVisible();
+    await checkPage(page, 'drawer at 360 px');
+    await page.keyboard.press('Escape');
+    await expect(drawer).toBeHidden();
+    await expect(menu).toBeFocused();
+
+    // A destination from the drawer closes it and goes there.
+    await menu.click();
+    await page.getByRole('dialog', { name: 'Huvudmeny' }).getByRole('link', { name: 'Intäkter' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+    await expect(page).toHaveURL(/\/app\/earnings$/);
+    await expect(bar.getByRole('link', { name: 'Intäkter' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('the end of a page is not hidden behind the bottom bar', async ({ page }) => {
+    await signIn(page, 'creator');
+    await page.goto('/app/account');
+    await waitForScreen(page);
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const main = await page.locator('main').boundingBox();
+    const bar = await page.getByRole('navigation', { name: 'Genvägar' }).boundingBox();
+    expect(main && bar && main.y + main.height <= bar.y + 1).toBe(true);
+  });
+});
+
+test.describe('the phone navigation at 390×844', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  for (const role of ['creator', 'brand', 'admin'] as const) {
+    test(`screenshots of the ${role}'s bottom bar and drawer`, async ({ page }, testInfo) => {
+      await signIn(page, role);
+      await page.goto('/app/');
+      await waitForScreen(page);
+      await testInfo.attach(`${role}-bottom-nav-390`, { body: await page.screenshot(), contentType: 'image/png' });
+      await page.getByRole('button', { name: 'Öppna menyn' }).click();
+      await expect(page.getByRole('dialog', { name: 'Huvudmeny' })).toBeVisible();
+      await page.evaluate(() => Promise.all(document.getAnimations().map((animation) => animation.finished)));
+      await testInfo.attach(`${role}-drawer-390`, { body: await page.screenshot(), contentType: 'image/png' });
+    });
+  }
+});
