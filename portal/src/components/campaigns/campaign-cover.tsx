@@ -42,8 +42,9 @@ export function CampaignCover({
       }}
     >
       {coverUrl ? (
-        <Box
-          component="img"
+        // A plain <img>: on MUI's Box, `width` and `height` would become CSS instead of the attributes
+        // the browser reserves the space from.
+        <img
           src={coverUrl}
           srcSet={coverSrcSet ?? undefined}
           sizes={coverSrcSet ? sizes : undefined}
@@ -52,7 +53,7 @@ export function CampaignCover({
           alt=""
           loading="lazy"
           decoding="async"
-          sx={{
+          style={{
             width: '100%',
             height: '100%',
             objectFit: 'cover',

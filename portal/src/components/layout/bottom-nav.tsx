@@ -5,7 +5,7 @@ import { useT } from '../../hooks/use-t';
 import { useSession } from '../../providers/session';
 import { bottomItemsFor, currentDestination } from './nav-items';
 
-/** The bar's height without the safe area; the layout keeps this much room under the page. */
+/** The bar's height (border included) without the safe area; the layout keeps this much room under the page. */
 export const BOTTOM_NAV_HEIGHT = 64;
 
 /**
@@ -39,7 +39,7 @@ export function BottomNav() {
         pr: 'env(safe-area-inset-right)',
       }}
     >
-      <Box component="ul" sx={{ display: 'flex', listStyle: 'none', m: 0, p: 0, height: BOTTOM_NAV_HEIGHT }}>
+      <Box component="ul" sx={{ display: 'flex', listStyle: 'none', m: 0, p: 0, height: BOTTOM_NAV_HEIGHT - 1 }}>
         {items.map((item) => {
           const isCurrent = item.to === current;
           return (
@@ -53,10 +53,11 @@ export function BottomNav() {
                   minWidth: 0,
                   flexDirection: 'column',
                   gap: 0.25,
-                  px: 0.25,
+                  px: 0,
                   color: isCurrent ? 'primary.main' : 'text.secondary',
-                  fontSize: '0.75rem',
-                  fontWeight: isCurrent ? 700 : 500,
+                  // One weight for both states, so the current label is no wider than it was.
+                  fontSize: '0.6875rem',
+                  fontWeight: 500,
                   lineHeight: 1.2,
                   '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
                   '& .MuiSvgIcon-root': { fontSize: 24 },
