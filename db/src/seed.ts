@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { brandProfiles, campaigns, creatorProfiles, totpCredentials, users } from './schema/index.ts';
 
@@ -201,7 +201,10 @@ async function seedDemoContent(db: Database, options: SeedOptions): Promise<void
   });
 }
 
-/** Gives demo campaigns seeded before the covers existed theirs (a data folder from an older run). */
+/**
+ * Gives demo campaigns of an older data folder their covers: those seeded before covers existed,
+ * and those pointing at an earlier drawing. An uploaded cover stays.
+ */
 async function addDemoCovers(db: Database, brandId: string, covers: Record<string, string> | undefined): Promise<void> {
   if (!covers) return;
   for (const [title, slug] of Object.entries(DEMO_COVER_SLUGS)) {
@@ -210,6 +213,12 @@ async function addDemoCovers(db: Database, brandId: string, covers: Record<strin
     await db
       .update(campaigns)
       .set({ coverKey: key })
-      .where(and(eq(campaigns.brandId, brandId), eq(campaigns.title, title), isNull(campaigns.coverKey)));
+      .where(
+        and(
+          eq(campaigns.brandId, brandId),
+          eq(campaigns.title, title),
+          or(isNull(campaigns.coverKey), like(campaigns.coverKey, 'demo-covers/%')),
+        ),
+      );
   }
 }

@@ -72,7 +72,7 @@ describe('demo covers', () => {
     expect(data.coverSrcSet).toBe(`${base}-480.webp 480w, ${base}-800.webp 800w, ${base}-1200.webp 1200w`);
   });
 
-  it('are seeded onto the demo campaigns, and added to ones seeded before', async () => {
+  it('are seeded onto the demo campaigns, and replace none or an earlier drawing’s on ones seeded before', async () => {
     const hashPassword = async (password: string) => `hashed:${password}`;
     await seedDemo(t.db, { hashPassword });
     const [brand] = await t.db.select().from(users).where(eq(users.email, 'brand@demo.kollab.se'));
@@ -87,6 +87,10 @@ describe('demo covers', () => {
         .sort();
     expect((await coverKeys()).map(([, key]) => key)).toEqual([null, null, null]);
 
+    await t.db
+      .update(campaigns)
+      .set({ coverKey: 'demo-covers/termos.0000000000' })
+      .where(eq(campaigns.title, 'Vinterns termosguide'));
     await seedDemo(t.db, { hashPassword, demoCovers: keys });
     expect(await coverKeys()).toEqual([
       ['Höstens fjällrost', keys.fjallrost],
