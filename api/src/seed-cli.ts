@@ -5,7 +5,7 @@ import { parseEnv } from './env.ts';
 import { encrypt } from './lib/encryption.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { hashPassword } from './modules/auth/password.ts';
-import { readDemoCoverKeys } from './modules/campaigns/demo-covers.ts';
+import { readDemoCoverKeys } from './modules/campaigns/covers.ts';
 import { seedFunding } from './modules/payments/seed-funding.ts';
 
 const env = parseEnv();

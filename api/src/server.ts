@@ -20,7 +20,7 @@ import { setRateLimitMultiplier } from './lib/rate-limit.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { createStorage } from './lib/storage.ts';
 import { hashPassword } from './modules/auth/password.ts';
-import { readDemoCoverKeys } from './modules/campaigns/demo-covers.ts';
+import { readDemoCoverKeys } from './modules/campaigns/covers.ts';
 import { createProvider } from './modules/discovery/provider.ts';
 import { createPaymentGateway, type PaymentsStandInHandle } from './modules/payments/gateway.ts';
 import { seedFunding } from './modules/payments/seed-funding.ts';

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCampaign, createUser } from '../../../test/support/factories.ts';
 import { loginAs } from '../../../test/support/login-as.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
-import { readDemoCoverKeys } from './demo-covers.ts';
+import { readDemoCoverKeys } from './covers.ts';
 
 let t: TestApp;
 

@@ -1,5 +1,29 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Campaign } from '@kollab/db/schema';
+
+/** The smaller widths written beside an uploaded cover (1200 × 630), for `srcset`. */
+export const UPLOAD_COVER_WIDTHS = [480, 800] as const;
+
+/** Where an uploaded cover's copy at `width` is stored: `covers/<campaign>/<token>-<width>.webp`. */
+export function coverVariantKey(key: string, width: number): string {
+  return key.replace(/\.webp$/, `-${width}.webp`);
+}
+
+/**
+ * A campaign's cover as `<img src srcset>`: a demo cover's static files, or the cover route with
+ * the stored key as version (a new upload is a new URL) and `w` for the smaller copies.
+ */
+export function coverSources(campaign: Pick<Campaign, 'id' | 'coverKey'>): { src: string; srcSet: string } | null {
+  const key = campaign.coverKey;
+  if (!key) return null;
+  if (isDemoCoverKey(key)) return demoCoverSources(key);
+  const src = `/api/campaigns/${campaign.id}/cover?v=${encodeURIComponent(key)}`;
+  return {
+    src,
+    srcSet: [...UPLOAD_COVER_WIDTHS.map((width) => `${src}&w=${width} ${width}w`), `${src} 1200w`].join(', '),
+  };
+}
 
 /**
  * The demo campaigns' covers (ADR 040): WebP files drawn by `npm run covers:demo` and committed under
