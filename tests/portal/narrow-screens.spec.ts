@@ -113,6 +113,16 @@ async function overflow(page: Page): Promise<{ width: number; culprits: string[]
   }, PHONE.width);
 }
 
+/** The bottom bar's labels that do not fit their fifth of the width (cut off with an ellipsis). */
+function cutLabels(page: Page): Promise<string[]> {
+  return page
+    .getByRole('navigation', { name: /^(Genvägar|Shortcuts)$/ })
+    .locator('a span')
+    .evaluateAll((spans) =>
+      spans.filter((span) => span.scrollWidth > span.clientWidth).map((span) => span.textContent ?? ''),
+    );
+}
+
 async function waitForScreen(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: scaled(20_000) });
   // Loading spinners (a progress bar with a value, such as a budget's, stays).
@@ -138,6 +148,7 @@ test.describe('the portal on a 360 px wide phone', () => {
         await testInfo.attach(`${role} ${screen}`, { body: await page.screenshot(), contentType: 'image/png' });
       }
       expect(tooWide, 'screens wider than 360 px').toEqual([]);
+      expect(await cutLabels(page), 'labels cut off in the bottom bar').toEqual([]);
     });
   }
 
@@ -177,6 +188,23 @@ test.describe('the portal on a 360 px wide phone', () => {
     await expect(page.getByRole('dialog')).toBeHidden();
     await expect(page).toHaveURL(/\/app\/earnings$/);
     await expect(bar.getByRole('link', { name: 'Intäkter' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('the bar and the drawer speak English too', async ({ page }) => {
+    await signIn(page, 'creator');
+    await page.goto('/app/earnings?locale=en');
+    await waitForScreen(page);
+    const bar = page.getByRole('navigation', { name: 'Shortcuts' });
+    for (const name of ['Home', 'Campaigns', 'Claims', 'Chat', 'Earnings']) {
+      await expect(bar.getByRole('link', { name })).toBeVisible();
+    }
+    await expect(bar.getByRole('link', { name: 'Earnings' })).toHaveAttribute('aria-current', 'page');
+    expect(await cutLabels(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Main menu' });
+    await expect(drawer.getByRole('link', { name: 'My claims' })).toBeVisible();
+    await drawer.getByRole('button', { name: 'Close menu' }).click();
+    await expect(drawer).toBeHidden();
   });
 
   test('the end of a page is not hidden behind the bottom bar', async ({ page }) => {
