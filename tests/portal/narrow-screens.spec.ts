@@ -25,6 +25,7 @@ const SCREENS: Record<Role, string[]> = {
     '/tax',
     '/tax/statement',
     '/profile',
+    '/onboarding',
     '/account',
     '/payment-methods',
   ],
