@@ -17,6 +17,7 @@ export function CampaignCover({
   sizes = CARD_SIZES,
   overlay,
   dimmed = false,
+  priority = false,
   maxHeight,
 }: {
   coverUrl: string | null;
@@ -27,6 +28,11 @@ export function CampaignCover({
   overlay?: ReactNode;
   /** Grey the image out (a campaign that is over). */
   dimmed?: boolean;
+  /**
+   * The page's likely largest paint (the first card, a campaign's banner): fetched at once and
+   * first, not lazily, which would hold the paint back until layout.
+   */
+  priority?: boolean;
   /** A banner cap for wide screens (the details page); the image is cropped to fill it. */
   maxHeight?: number;
 }) {
@@ -51,7 +57,8 @@ export function CampaignCover({
           width={1200}
           height={630}
           alt=""
-          loading="lazy"
+          loading={priority ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
           style={{
             width: '100%',

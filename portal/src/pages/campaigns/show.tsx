@@ -54,6 +54,7 @@ export function CampaignPage() {
               sizes="(min-width: 900px) 852px, 100vw"
               overlay={overlay ? t(overlay) : undefined}
               dimmed={campaign.state === 'over'}
+              priority
               maxHeight={280}
             />
           </Card>
