@@ -191,6 +191,26 @@ test.describe('the portal on a 360 px wide phone', () => {
     await expect(bar.getByRole('link', { name: 'Intäkter' })).toHaveAttribute('aria-current', 'page');
   });
 
+  test('dialogs fit too', async ({ page }) => {
+    const fits = async (opener: () => Promise<void>) => {
+      await opener();
+      const dialog = page.getByRole('dialog');
+      await expect(dialog).toBeVisible();
+      const box = await dialog.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= PHONE.width).toBe(true);
+      expect((await overflow(page)).width).toBeLessThanOrEqual(PHONE.width);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    };
+    await signIn(page, 'creator');
+    await page.goto('/app/payment-methods');
+    await waitForScreen(page);
+    await fits(() => page.getByRole('button', { name: 'Lägg till' }).click());
+    await page.goto(`/app/campaigns/${await seededCampaignId(page)}`);
+    await waitForScreen(page);
+    await fits(() => page.getByRole('button', { name: 'Ansök till kampanjen' }).click());
+  });
+
   test('the bar and the drawer speak English too', async ({ page }) => {
     await signIn(page, 'creator');
     await page.goto('/app/earnings?locale=en');
