@@ -174,7 +174,18 @@ test.describe('the portal on a 360 px wide phone', () => {
     const current = drawer.getByRole('link', { name: 'Mina ansökningar' });
     await expect(current).toHaveAttribute('aria-current', 'page');
     await expect(current).toBeFocused();
-    for (const name of ['Översikt', 'Kampanjer', 'Inbjudningar', 'Meddelanden', 'Intäkter', 'Skatt']) {
+    for (const name of [
+      'Översikt',
+      'Kampanjer',
+      'Inbjudningar',
+      'Meddelanden',
+      'Intäkter',
+      'Skatt',
+      'Kreatörsprofil',
+      'Uttag',
+      'Hantera konto',
+      'Betalningsmetoder',
+    ]) {
       await expect(drawer.getByRole('link', { name })).toBeVisible();
     }
     await expect(drawer.getByRole('combobox', { name: 'Språk' })).toBeVisible();

@@ -1,4 +1,8 @@
 import Close from '@mui/icons-material/Close';
+import CreditCard from '@mui/icons-material/CreditCard';
+import ManageAccounts from '@mui/icons-material/ManageAccounts';
+import Person from '@mui/icons-material/Person';
+import Savings from '@mui/icons-material/Savings';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -8,13 +12,23 @@ import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { useT } from '../../hooks/use-t';
 import { useSession } from '../../providers/session';
+import type { NavItem } from '../../routes/nav';
 import { LanguageSwitch } from './language-switch';
 import { currentDestination, destinationsFor } from './nav-items';
+
+/** The account's pages (on wide screens in the user menu and on the home), at the drawer's end. */
+const ACCOUNT: NavItem[] = [
+  { to: '/profile', label: 'nav.profile', icon: <Person />, roles: ['creator'] },
+  { to: '/withdrawal', label: 'nav.withdrawal', icon: <Savings />, roles: ['creator'] },
+  { to: '/account', label: 'nav.account', icon: <ManageAccounts />, roles: ['creator', 'brand', 'admin'] },
+  { to: '/payment-methods', label: 'nav.paymentMethods', icon: <CreditCard />, roles: ['creator', 'brand', 'admin'] },
+];
 
 /**
  * Every destination of the role, in a drawer from the left edge (phones, below `md`). MUI's modal
@@ -26,9 +40,28 @@ export function NavDrawer({ id, open, onClose }: { id: string; open: boolean; on
   const { data } = useSession();
   const { pathname } = useLocation();
   const titleId = useId();
-  const items = destinationsFor(data?.user.role);
-  const current = currentDestination(items, pathname);
+  const accountId = useId();
+  const role = data?.user.role;
+  const items = destinationsFor(role);
+  const account = ACCOUNT.filter((item) => role && item.roles.includes(role));
+  const current = currentDestination([...items, ...account], pathname);
   const focused = current ?? items[0]?.to;
+  const link = (item: NavItem) => (
+    <ListItem key={item.to} disablePadding>
+      <ListItemButton
+        component={RouterLink}
+        to={item.to}
+        onClick={onClose}
+        autoFocus={item.to === focused}
+        selected={item.to === current}
+        aria-current={item.to === current ? 'page' : undefined}
+        sx={{ minHeight: 48 }}
+      >
+        <ListItemIcon sx={{ color: item.to === current ? 'primary.main' : undefined }}>{item.icon}</ListItemIcon>
+        <ListItemText primary={t(item.label)} />
+      </ListItemButton>
+    </ListItem>
+  );
   return (
     <Drawer
       open={open}
@@ -53,25 +86,13 @@ export function NavDrawer({ id, open, onClose }: { id: string; open: boolean; on
       </Box>
       <Divider />
       <Box component="nav" aria-labelledby={titleId}>
-        <List>
-          {items.map((item) => (
-            <ListItem key={item.to} disablePadding>
-              <ListItemButton
-                component={RouterLink}
-                to={item.to}
-                onClick={onClose}
-                autoFocus={item.to === focused}
-                selected={item.to === current}
-                aria-current={item.to === current ? 'page' : undefined}
-                sx={{ minHeight: 48 }}
-              >
-                <ListItemIcon sx={{ color: item.to === current ? 'primary.main' : undefined }}>
-                  {item.icon}
-                </ListItemIcon>
-                <ListItemText primary={t(item.label)} />
-              </ListItemButton>
-            </ListItem>
-          ))}
+        <List>{items.map(link)}</List>
+        <Divider />
+        <List
+          aria-labelledby={accountId}
+          subheader={<ListSubheader id={accountId}>{t('nav.accountSection')}</ListSubheader>}
+        >
+          {account.map(link)}
         </List>
       </Box>
       <Divider />
