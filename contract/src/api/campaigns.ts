@@ -154,6 +154,8 @@ export const CampaignSchema = z
     maxRevisions: z.number(),
     requireVerifiedCreators: z.boolean(),
     coverUrl: z.string().nullable(),
+    /** The cover at several widths, for `<img srcset>`; null when there is one size only. */
+    coverSrcSet: z.string().nullable(),
     status: z.enum(CAMPAIGN_STATUSES),
     state: z.enum(CAMPAIGN_STATES),
     publishedAt: z.string().nullable(),

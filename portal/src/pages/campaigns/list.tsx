@@ -99,9 +99,9 @@ export function CampaignsPage() {
             gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
           }}
         >
-          {rows.map((campaign) => (
+          {rows.map((campaign, index) => (
             <li key={campaign.id}>
-              <CampaignCard campaign={campaign} to={`/campaigns/${campaign.id}`} />
+              <CampaignCard campaign={campaign} to={`/campaigns/${campaign.id}`} priority={index === 0} />
             </li>
           ))}
         </Box>
