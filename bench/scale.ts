@@ -59,6 +59,24 @@ const md5id = async (sql: postgres.Sql, kind: string, n: number) =>
 /** The creator's list at pages from, from + 1, …: each a different page, so none comes from the page cache. */
 const pages = (from: number, count: number) =>
   Array.from({ length: count }, (_, i) => `/api/campaigns?page=${from + i}`);
+/**
+ * The creator's list at pages from, from + 1, … asked for as the portal asks after paging forward:
+ * with the previous page's cursor (ADR 036). The cursors are read from the database directly (the
+ * key of every 20th published campaign in the list's order), not by paging through the API.
+ */
+async function cursorPages(sql: postgres.Sql, from: number, count: number): Promise<string[]> {
+  const keys = await sql<{ value: string; id: string }[]>`
+    select value, id from (
+      select starts_at::text as value, id, row_number() over (order by starts_at desc, id) as n
+        from (select starts_at, id from campaigns where status = 'published'
+               order by starts_at desc, id limit ${(from + count - 1) * 20}) as walk) as numbered
+     where n % 20 = 0 and n >= ${(from - 1) * 20}`;
+  return keys.map(({ value, id }, i) => {
+    const cursor = Buffer.from(JSON.stringify(['startsAt', 'desc', value, id])).toString('base64url');
+    return `/api/campaigns?page=${from + i}&cursor=${cursor}`;
+  });
+}
+
 const SV_TERMS = ['löparskor', 'hudvård', 'kaffe', 'inredning', 'träning', 'smycken', 'hållbar', 'glasögon'];
 const EN_TERMS = [
   'running shoes',
@@ -73,7 +91,13 @@ const EN_TERMS = [
 const search = (terms: string[]) =>
   terms.flatMap((term) => [1, 2, 3].map((page) => `/api/campaigns?q=${encodeURIComponent(term)}&page=${page}`));
 
-function scenarios(claimId: string): Scenario[] {
+/** Measured paths and warm-up paths from one list, so no measured page was asked for before. */
+function halves(paths: string[]): Pick<Scenario, 'paths' | 'warmUp'> {
+  const middle = Math.ceil(paths.length / 2);
+  return { paths: paths.slice(0, middle), warmUp: paths.length > 1 ? paths.slice(middle) : undefined };
+}
+
+function scenarios(claimId: string, byCursor: { deep: string[]; deeper: string[] }): Scenario[] {
   const admin = (name: string, path: string): Scenario[] => [
     { name: `admin ${name} p1`, budget: 50, cookie: 'admin', paths: [`${path}&page=1`] },
     { name: `admin ${name} p1000`, budget: 50, cookie: 'admin', paths: [`${path}&page=1000`] },
@@ -94,6 +118,8 @@ function scenarios(claimId: string): Scenario[] {
       paths: pages(9000, 1000),
       warmUp: pages(7000, 1000),
     },
+    { name: 'campaigns p1000+ by cursor', budget: 25, cookie: 'creator', ...halves(byCursor.deep) },
+    { name: 'campaigns p9000+ by cursor', budget: 25, cookie: 'creator', ...halves(byCursor.deeper) },
     { name: 'search sv', budget: 25, cookie: 'creator', paths: search(SV_TERMS) },
     { name: 'search en', budget: 25, cookie: 'creator', paths: search(EN_TERMS) },
     ...admin('users', '/api/admin/users?sort=email&order=asc&role=creator'),
@@ -281,7 +307,11 @@ async function runSize(label: string, sizes: ScaleSizes, results: Results): Prom
       creator: `kollab_session=${CREATOR_SESSION}.benchsecret`,
       admin: `kollab_session=${ADMIN_SESSION}.benchsecret`,
     };
-    const list = scenarios(claimId);
+    // The same depth in the list at either size: pages 1,000 and 9,000 of 1M are pages 10 and 90 of 10k.
+    const ratio = Math.min(1, sizes.campaigns / 1_000_000);
+    const pagesAt = (from: number) =>
+      cursorPages(db.sql, Math.max(1, Math.round(from * ratio)), Math.max(2, Math.round(1000 * ratio)));
+    const list = scenarios(claimId, { deep: await pagesAt(1000), deeper: await pagesAt(9000) });
     if (seedOnly) {
       console.log(`  kept ${db.url}\n  creator: ${cookies.creator}\n  admin: ${cookies.admin}\n  claim 0: ${claimId}`);
       process.env.BENCH_KEEP = '1';

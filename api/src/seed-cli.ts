@@ -5,6 +5,7 @@ import { parseEnv } from './env.ts';
 import { encrypt } from './lib/encryption.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { hashPassword } from './modules/auth/password.ts';
+import { readDemoCoverKeys } from './modules/campaigns/covers.ts';
 import { seedFunding } from './modules/payments/seed-funding.ts';
 
 const env = parseEnv();
@@ -17,6 +18,7 @@ const created = await seedDemo(handle.db, {
   hashPassword,
   encryptSecret: (text) => encrypt(encryptionKey, text),
   fundCampaign: seedFunding(env),
+  demoCovers: readDemoCoverKeys(),
 });
 console.log(`Seeded ${created} demo account(s) into ${handle.kind}.`);
 await handle.close();

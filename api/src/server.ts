@@ -20,6 +20,7 @@ import { setRateLimitMultiplier } from './lib/rate-limit.ts';
 import { loadSecrets } from './lib/secrets.ts';
 import { createStorage } from './lib/storage.ts';
 import { hashPassword } from './modules/auth/password.ts';
+import { readDemoCoverKeys } from './modules/campaigns/covers.ts';
 import { createProvider } from './modules/discovery/provider.ts';
 import { createPaymentGateway, type PaymentsStandInHandle } from './modules/payments/gateway.ts';
 import { seedFunding } from './modules/payments/seed-funding.ts';
@@ -98,6 +99,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       hashPassword,
       encryptSecret: (text) => encrypt(secrets.encryptionKey, text),
       fundCampaign: seedFunding(env),
+      demoCovers: readDemoCoverKeys(),
     });
     if (created > 0) logger.info({ created }, 'demo accounts created (see README)');
   }

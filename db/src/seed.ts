@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, or, sql } from 'drizzle-orm';
 import type { Database } from './client.ts';
 import { brandProfiles, campaigns, creatorProfiles, totpCredentials, users } from './schema/index.ts';
 
@@ -12,7 +12,19 @@ export interface SeedOptions {
   fundCampaign?(tx: Database, campaign: typeof campaigns.$inferSelect): Promise<unknown>;
   /** Encrypts a secret with the API's key; without it the demo admin starts with two-factor off. */
   encryptSecret?(plaintext: string): string;
+  /**
+   * Cover keys of the drawn demo covers by slug (`fjallrost`, `termos`, `julkalender`; the API reads
+   * them from `api/assets/demo-covers/covers.json`, ADR 040). Without them the campaigns have none.
+   */
+  demoCovers?: Record<string, string>;
 }
+
+/** Which drawn cover each demo campaign shows, by title. */
+const DEMO_COVER_SLUGS: Record<string, string> = {
+  'Höstens fjällrost': 'fjallrost',
+  'Vinterns termosguide': 'termos',
+  'Julkalender (utkast)': 'julkalender',
+};
 
 /**
  * The demo admin's authenticator secret (base32), public on purpose: `npm start` and the browser
@@ -84,7 +96,10 @@ async function seedDemoContent(db: Database, options: SeedOptions): Promise<void
   const creatorId = demo.find((user) => user.email === 'creator@demo.kollab.se')?.id;
   if (!brandId || !creatorId) return;
   const existing = await db.select({ id: campaigns.id }).from(campaigns).where(eq(campaigns.brandId, brandId)).limit(1);
-  if (existing.length) return;
+  if (existing.length) {
+    await addDemoCovers(db, brandId, options.demoCovers);
+    return;
+  }
   await db
     .insert(brandProfiles)
     .values({
@@ -127,13 +142,17 @@ async function seedDemoContent(db: Database, options: SeedOptions): Promise<void
       'Tagga @fjallkaffe och använd hashtaggarna.',
     ],
   } satisfies Partial<typeof campaigns.$inferInsert>;
+  const cover = (title: string) => {
+    const slug = DEMO_COVER_SLUGS[title];
+    return { title, coverKey: (slug && options.demoCovers?.[slug]) || null };
+  };
   await db.transaction(async (tx) => {
     const rows = await tx
       .insert(campaigns)
       .values([
         {
           ...base,
-          title: 'Höstens fjällrost',
+          ...cover('Höstens fjällrost'),
           description:
             'Visa hur du brygger vår nya mörkrost på tur eller hemma. Vi söker äkta vardagsögonblick, inte reklamfilm.',
           categories: ['food', 'lifestyle'],
@@ -152,7 +171,7 @@ async function seedDemoContent(db: Database, options: SeedOptions): Promise<void
         },
         {
           ...base,
-          title: 'Vinterns termosguide',
+          ...cover('Vinterns termosguide'),
           description: 'Tipsa om din bästa termos-kaffe inför vintern. Kort video, ärligt omdöme.',
           categories: ['travel', 'lifestyle'],
           budgetOre: 1_500_000,
@@ -166,7 +185,7 @@ async function seedDemoContent(db: Database, options: SeedOptions): Promise<void
         },
         {
           ...base,
-          title: 'Julkalender (utkast)',
+          ...cover('Julkalender (utkast)'),
           description: 'Idéskiss för december.',
           categories: ['food'],
           budgetOre: 1_000_000,
@@ -180,4 +199,26 @@ async function seedDemoContent(db: Database, options: SeedOptions): Promise<void
       .returning();
     for (const row of rows) if (row.status === 'published') await options.fundCampaign?.(tx, row);
   });
+}
+
+/**
+ * Gives demo campaigns of an older data folder their covers: those seeded before covers existed,
+ * and those pointing at an earlier drawing. An uploaded cover stays.
+ */
+async function addDemoCovers(db: Database, brandId: string, covers: Record<string, string> | undefined): Promise<void> {
+  if (!covers) return;
+  for (const [title, slug] of Object.entries(DEMO_COVER_SLUGS)) {
+    const key = covers[slug];
+    if (!key) continue;
+    await db
+      .update(campaigns)
+      .set({ coverKey: key })
+      .where(
+        and(
+          eq(campaigns.brandId, brandId),
+          eq(campaigns.title, title),
+          or(isNull(campaigns.coverKey), like(campaigns.coverKey, 'demo-covers/%')),
+        ),
+      );
+  }
 }

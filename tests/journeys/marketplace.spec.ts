@@ -9,6 +9,9 @@ import { LOCALES, TEXTS } from './texts.ts';
 
 const PASSWORD = 'ett långt lösenord 2026';
 
+/** A tab of the brand's campaign desk (ADR 038): its address is one segment below the campaign's. */
+const desk = (campaignUrl: string, tab: string) => campaignUrl.replace(/(\?.*)?$/, `/${tab}`);
+
 /**
  * The creator, brand and admin journeys of issue #10, in each language, as one story: a new
  * creator and a new brand meet through a campaign, the creator is paid and withdraws, the admin
@@ -152,11 +155,11 @@ for (const locale of LOCALES) {
       await payByCard(page, locale, { threeDSecure: true, check: (name) => checkPage(page, name) });
       expect402(brand.errors);
       await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-      await expect(page.getByText(t.campaign.active, { exact: true })).toBeVisible();
+      await expect(page.getByText(t.campaign.live, { exact: true })).toBeVisible();
       campaignUrl = page.url();
       await checkPage(page, 'published campaign');
 
-      await page.getByRole('tab', { name: t.campaign.matchesTab }).click();
+      await page.getByRole('tab', { name: t.campaign.creatorsTab }).click();
       await expect(page.getByRole('tabpanel').getByText(creatorName)).toBeVisible();
       await checkPage(page, 'matched creators');
     });
@@ -182,8 +185,11 @@ for (const locale of LOCALES) {
       await checkPage(page, 'claim awaiting answer');
 
       const review = brand.page;
-      await review.goto(campaignUrl);
-      const claimItem = review.getByRole('listitem').filter({ hasText: creatorName });
+      await review.goto(desk(campaignUrl, 'creators'));
+      const claimItem = review
+        .getByRole('list', { name: t.campaign.claimsList })
+        .getByRole('listitem')
+        .filter({ hasText: creatorName });
       await expect(claimItem.getByText(t.claim.pending, { exact: true })).toBeVisible();
       await checkPage(review, 'claim to review');
       await claimItem.getByRole('button', { name: t.claim.report(creatorName) }).click();
@@ -215,7 +221,10 @@ for (const locale of LOCALES) {
 
       const review = brand.page;
       await review.reload();
-      const claimItem = review.getByRole('listitem').filter({ hasText: creatorName });
+      const claimItem = review
+        .getByRole('list', { name: t.campaign.claimsList })
+        .getByRole('listitem')
+        .filter({ hasText: creatorName });
       await expect(claimItem.getByText(t.claim.submitted, { exact: true })).toBeVisible();
       await claimItem.getByRole('button', { name: t.claim.acceptVideo(creatorName) }).click();
       const accept = review.getByRole('dialog', { name: t.claim.acceptDialog });

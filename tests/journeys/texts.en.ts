@@ -98,6 +98,10 @@ export const en: Texts = {
     paused: 'Paused',
     payoutPerCreator: 'SEK 2,000 per creator',
     matchesTab: 'Matched creators',
+    /** The campaign desk's state chip and its creators tab (ADR 038). */
+    live: 'Live',
+    creatorsTab: 'Creators',
+    claimsList: 'Claims',
     description_text: 'Bring our coffee on the dog walk and show the pack clearly.',
     guidelineText: 'Show the coffee within the first seconds.',
   },

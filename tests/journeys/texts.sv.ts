@@ -100,6 +100,10 @@ export const sv = {
     paused: 'Pausad',
     payoutPerCreator: '2 000 kr per kreatör',
     matchesTab: 'Matchade kreatörer',
+    /** The campaign desk's state chip and its creators tab (ADR 038). */
+    live: 'Pågår',
+    creatorsTab: 'Kreatörer',
+    claimsList: 'Ansökningar',
     description_text: 'Ta med vårt kaffe på hundpromenaden och visa paketet tydligt.',
     guidelineText: 'Visa kaffet i bild under de första sekunderna.',
   },

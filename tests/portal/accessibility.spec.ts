@@ -62,7 +62,8 @@ test.describe('portal accessibility', () => {
     const campaign = campaigns.data.find((item) => item.title === 'Höstens fjällrost');
     expect(campaign, 'the seeded campaign').toBeTruthy();
     await page.goto(`/app/brand/campaigns/${campaign?.id}/results`);
-    await expect(page.getByRole('heading', { name: 'Resultat', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Höstens fjällrost', level: 1 })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Resultat', selected: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Exportera CSV' })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('progressbar')).toHaveCount(0);
     await expectNoViolations(page);

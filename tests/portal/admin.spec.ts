@@ -112,6 +112,47 @@ test.describe('admin console', () => {
   });
 });
 
+test.describe('admin tables: keyset pages', () => {
+  test('the next page is asked for with the cursor the page before it answered', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    test.setTimeout(scaled(90_000));
+    const origin = baseURL ?? '';
+    const suffix = `keyset${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
+    const visitor = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
+    for (let n = 0; n < 11; n += 1) {
+      await post(visitor, '/api/auth/signup', {
+        fullName: `Kim Keyset ${n}`,
+        email: `${suffix}-${String(n).padStart(2, '0')}@example.com`,
+        password: 'ett långt lösenord 2026',
+        role: 'creator',
+        acceptPrivacy: true,
+        locale: 'sv',
+      });
+    }
+    await visitor.dispose();
+
+    await signInAdminByApi(page.request);
+    const firstPage = page.waitForResponse((response) => /\/api\/admin\/users\?/.test(response.url()));
+    await page.goto(`/app/admin/users?q=${suffix}&pageSize=10&sort=email&order=asc`);
+    await expect(page.getByRole('heading', { name: 'Användare', level: 1 })).toBeVisible({ timeout: 15_000 });
+    const { nextCursor } = (await (await firstPage).json()) as { nextCursor: string };
+    const grid = page.getByRole('grid', { name: 'Användare' });
+    await expect(grid.getByRole('row').filter({ hasText: `${suffix}-09@` })).toBeVisible({ timeout: 15_000 });
+
+    const secondPage = page.waitForRequest((request) => /\/api\/admin\/users\?/.test(request.url()));
+    await page.getByRole('button', { name: 'Gå till nästa sida' }).click();
+    const asked = new URL((await secondPage).url());
+    expect(asked.searchParams.get('cursor')).toBe(nextCursor);
+    expect(asked.searchParams.get('page')).toBe('2');
+    await expect(grid.getByRole('row').filter({ hasText: `${suffix}-10@` })).toBeVisible();
+    await expect(grid.getByRole('row').filter({ hasText: `${suffix}-09@` })).toHaveCount(0);
+    await checkPage(page, 'admin users, second page');
+  });
+});
+
 test.describe('provider usage', () => {
   test('an admin sees what a brand spent at the data provider today', async ({ page, playwright, baseURL }) => {
     test.setTimeout(scaled(60_000));

@@ -74,7 +74,7 @@ async function createAndPublish(page: Page, title: string, pageErrors: string[])
   expect402(pageErrors);
 
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-  await expect(page.getByText('Aktiv', { exact: true })).toBeVisible();
+  await expect(page.getByText('Pågår', { exact: true })).toBeVisible();
   await expect(page.getByText('0 av 4', { exact: true })).toBeVisible();
   return page.url();
 }
@@ -119,7 +119,7 @@ test.describe('campaigns, matching and claims', () => {
     await expect(creator.getByRole('article').filter({ hasText: title }).getByText('Ansökan väntar')).toBeVisible();
 
     // The brand opens the creator's social media report and selects them (approves the claim).
-    await page.goto(campaignUrl);
+    await page.goto(campaignUrl.replace(/(\?.*)?$/, '/creators'));
     await page.getByRole('button', { name: `Rapport: ${creatorName}` }).click();
     const report = page.getByRole('dialog', { name: 'Rapport om sociala medier' });
     await expect(report.getByText(creatorName)).toBeVisible();
@@ -178,6 +178,7 @@ test.describe('campaigns, matching and claims', () => {
     await accept.getByRole('button', { name: 'Godkänn videon' }).click();
     await expect(accept).toBeHidden();
     await expect(claimItem.getByText('Klar', { exact: true })).toBeVisible();
+    await page.getByRole('tab', { name: 'Översikt' }).click();
     await expect(page.getByRole('region', { name: 'Budget' }).getByText('7 500 kr')).toBeVisible();
 
     // The creator sees the claim done, with its history.

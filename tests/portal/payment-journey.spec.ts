@@ -89,7 +89,7 @@ for (const locale of LOCALES) {
     await checkPage(page, 'card declined');
     await payByCard(page, locale, { threeDSecure: locale === 'sv', check: (name) => checkPage(page, name) });
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-    await expect(page.getByText(t.campaign.active, { exact: true })).toBeVisible();
+    await expect(page.getByText(t.campaign.live, { exact: true })).toBeVisible();
 
     // A creator claims; the brand approves and accepts: the payout comes from the escrow.
     const creator = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });

@@ -141,7 +141,7 @@ for (const locale of ['sv', 'en'] as const) {
     // A fresh context loads the whole portal: on a busy 2-core machine that alone took 20 s once.
     await expect(brand.page.getByText(text.badge(followers))).toBeVisible({ timeout: 30_000 });
     await checkPage(brand.page, `brand sees the badge ${locale}`);
-    await brand.page.goto(`/app/brand/campaigns/${campaign?.id}`);
+    await brand.page.goto(`/app/brand/campaigns/${campaign?.id}/creators`);
     await expect(brand.page.getByText(text.badge(followers)).first()).toBeVisible({ timeout: 30_000 });
     expectNoPageErrors([brand]);
     await brand.context.close();

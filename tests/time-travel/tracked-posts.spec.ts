@@ -171,9 +171,7 @@ for (const locale of ['sv', 'en'] as const) {
 
     // The results page: the chart, the post's CPV and CPM as the portal shows them, and the exports.
     await page.goto(`/app/brand/campaigns/${campaignId}/results`);
-    await expect(page.getByRole('heading', { name: new RegExp(text.results) }).first()).toBeVisible({
-      timeout: 20_000,
-    });
+    await expect(page.getByRole('tab', { name: text.results, selected: true })).toBeVisible({ timeout: 20_000 });
     await expect(page.getByLabel(text.chart).first()).toBeVisible();
     const row = page
       .getByRole('table', { name: text.perCreator })

@@ -57,6 +57,8 @@ export interface JobQueue {
   /** Waits until no job of the worked queues is waiting (due now) or running: for tests and shutdown. */
   drain(timeoutMs?: number): Promise<void>;
   deadLetters(limit?: number): Promise<DeadLetter[]>;
+  /** How many dead letters wait, counted up to `cap` (without reading each one's source job). */
+  deadLetterCount(cap: number): Promise<number>;
   /** One dead letter still waiting in the dead-letter queue, or null. */
   deadLetter(id: string): Promise<DeadLetter | null>;
   /** Sends dead letters back to the queues they failed in, with fresh retries; how many moved. */
@@ -157,6 +159,9 @@ export async function openJobQueue(
     async deadLetters(limit = 500) {
       const jobs = await boss.findJobs<Record<string, unknown>>(DEAD_LETTERS, { queued: true, limit });
       return Promise.all(jobs.reverse().map(toDeadLetter));
+    },
+    async deadLetterCount(cap) {
+      return (await boss.findJobs(DEAD_LETTERS, { queued: true, limit: cap })).length;
     },
     async deadLetter(id) {
       // pg-boss ids are UUIDs; anything else names no job (and must not reach a uuid column).

@@ -34,3 +34,8 @@ export async function processImage(data: Uint8Array, size: { width: number; heig
     });
   }
 }
+
+/** A smaller copy of an image that `processImage` made, at `width` with its aspect ratio. */
+export async function resizeWebp(image: Buffer, width: number): Promise<Buffer> {
+  return sharp(image).resize({ width }).webp({ quality: 80 }).toBuffer();
+}

@@ -4,7 +4,7 @@ import { CATEGORY_KEYS } from '../categories.ts';
 import { CLAIM_STATUSES } from '../claims.ts';
 import { DELETION_HOLD_REASONS } from './deletion-requests.ts';
 import { LocaleSchema, RoleSchema } from './fields.ts';
-import { IdFilter, pageParams, SearchParam, sortParams, YesNoFilter } from './list-query.ts';
+import { IdFilter, keysetPageParams, pageParams, SearchParam, sortParams, YesNoFilter } from './list-query.ts';
 
 const nullableDate = z.string().nullable();
 
@@ -12,7 +12,7 @@ const nullableDate = z.string().nullable();
 
 export const AdminUsersQuerySchema = z
   .object({
-    ...pageParams,
+    ...keysetPageParams,
     ...sortParams(['createdAt', 'email', 'fullName'], 'createdAt'),
     q: SearchParam,
     role: RoleSchema.optional(),
@@ -23,7 +23,7 @@ export type AdminUsersQuery = z.infer<typeof AdminUsersQuerySchema>;
 
 export const AdminBrandsQuerySchema = z
   .object({
-    ...pageParams,
+    ...keysetPageParams,
     ...sortParams(['createdAt', 'email', 'fullName', 'companyName'], 'createdAt'),
     q: SearchParam,
     suspended: YesNoFilter,
@@ -33,7 +33,7 @@ export type AdminBrandsQuery = z.infer<typeof AdminBrandsQuerySchema>;
 
 export const AdminCreatorsQuerySchema = z
   .object({
-    ...pageParams,
+    ...keysetPageParams,
     ...sortParams(['createdAt', 'email', 'fullName', 'instagramFollowers', 'tiktokFollowers'], 'createdAt'),
     q: SearchParam,
     category: z.enum(CATEGORY_KEYS).optional(),
@@ -44,7 +44,7 @@ export type AdminCreatorsQuery = z.infer<typeof AdminCreatorsQuerySchema>;
 
 export const AdminCampaignsQuerySchema = z
   .object({
-    ...pageParams,
+    ...keysetPageParams,
     ...sortParams(['createdAt', 'startsAt', 'endsAt', 'title', 'budgetOre'], 'createdAt'),
     q: SearchParam,
     status: z.enum(CAMPAIGN_STATUSES).optional(),
@@ -55,7 +55,7 @@ export type AdminCampaignsQuery = z.infer<typeof AdminCampaignsQuerySchema>;
 
 export const AdminClaimsQuerySchema = z
   .object({
-    ...pageParams,
+    ...keysetPageParams,
     ...sortParams(['createdAt', 'updatedAt', 'status'], 'createdAt'),
     status: z.enum(CLAIM_STATUSES).optional(),
     campaignId: IdFilter,

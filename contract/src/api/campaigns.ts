@@ -154,6 +154,8 @@ export const CampaignSchema = z
     maxRevisions: z.number(),
     requireVerifiedCreators: z.boolean(),
     coverUrl: z.string().nullable(),
+    /** The cover at several widths, for `<img srcset>`; null when there is one size only. */
+    coverSrcSet: z.string().nullable(),
     status: z.enum(CAMPAIGN_STATUSES),
     state: z.enum(CAMPAIGN_STATES),
     publishedAt: z.string().nullable(),
@@ -165,12 +167,19 @@ export type CampaignView = z.infer<typeof CampaignSchema>;
 
 export const CampaignEnvelopeSchema = z.object({ data: CampaignSchema }).meta({ id: 'CampaignResponse' });
 export const CampaignPageSchema = z
-  .object({ data: z.array(CampaignSchema), total: z.number() })
+  .object({
+    data: z.array(CampaignSchema),
+    total: z.number(),
+    /** Pass as `cursor` for the page after this one (ADR 036); null when this page is the last. */
+    nextCursor: z.string().nullable(),
+  })
   .meta({ id: 'CampaignPage' });
 
 export const ListCampaignsQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  /** The previous page's `nextCursor`: the page starts after its last row (`page` is then only what the client shows). */
+  cursor: z.string().trim().min(1).max(400).optional(),
   q: z.string().trim().max(100).optional(),
   category: z.enum(CATEGORY_KEYS).optional(),
   platform: z.enum(PLATFORMS).optional(),

@@ -12,6 +12,16 @@ export const pageParams = {
   pageSize: z.coerce.number().int().min(1).max(100).default(25).meta({ example: 25 }),
 };
 
+/**
+ * page, pageSize and `cursor` (the previous page's `nextCursor`): with a cursor the page starts right
+ * after that page's last row, which costs the same on page 1,000 as on page 1 (ADR 036); `page`
+ * then only says which page the client shows.
+ */
+export const keysetPageParams = {
+  ...pageParams,
+  cursor: z.string().trim().min(1).max(400).optional().meta({ description: "The previous page's nextCursor" }),
+};
+
 /** `sort` from the resource's fields and `order` (default newest first). */
 export function sortParams<const T extends readonly [string, ...string[]]>(fields: T, fallback: T[number]) {
   return {

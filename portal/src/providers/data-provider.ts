@@ -1,11 +1,14 @@
 import type { BaseRecord, DataProvider } from '@refinedev/core';
 import { apiFetch } from '../lib/api-fetch';
+import { pageCursors } from '../lib/page-cursors';
 
 interface Page<T> {
   data: T[];
   total: number;
   /** Past the API's exact-count limit `total` is the planner's estimate (ADR 036). */
   totalIsEstimate?: boolean;
+  /** Lists with keyset pages: the cursor of the page after this one (ADR 036). */
+  nextCursor?: string | null;
 }
 
 /**
@@ -15,10 +18,9 @@ export const dataProvider: DataProvider = {
   getApiUrl: () => '/api',
   getList: async ({ resource, pagination, sorters, filters }) => {
     const query = new URLSearchParams();
-    if (pagination?.mode !== 'off') {
-      query.set('page', String(pagination?.currentPage ?? 1));
-      query.set('pageSize', String(pagination?.pageSize ?? 25));
-    }
+    const paged = pagination?.mode !== 'off';
+    const pageNumber = pagination?.currentPage ?? 1;
+    if (paged) query.set('pageSize', String(pagination?.pageSize ?? 25));
     const sorter = sorters?.[0];
     if (sorter) {
       query.set('sort', sorter.field);
@@ -29,7 +31,12 @@ export const dataProvider: DataProvider = {
         query.set(filter.field, String(filter.value));
       }
     }
+    const pages = paged ? pageCursors(`${resource}?${query}`) : null;
+    if (paged) query.set('page', String(pageNumber));
+    const cursor = pages?.get(pageNumber - 1);
+    if (cursor) query.set('cursor', cursor);
     const page = await apiFetch<Page<BaseRecord>>(`/api/${resource}?${query}`);
+    if (pages && page.nextCursor) pages.set(pageNumber, page.nextCursor);
     return {
       data: page.data as never[],
       total: page.total,

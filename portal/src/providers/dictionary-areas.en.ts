@@ -4,6 +4,7 @@ import authEn from '../locales/auth.en.json';
 import billingEn from '../locales/billing.en.json';
 import campaignsEn from '../locales/campaigns.en.json';
 import chatEn from '../locales/chat.en.json';
+import deskEn from '../locales/desk.en.json';
 import discoveryEn from '../locales/discovery.en.json';
 import identityEn from '../locales/identity.en.json';
 import jobsEn from '../locales/jobs.en.json';
@@ -36,5 +37,6 @@ const areas = {
   ...jobsEn,
   ...resultsEn,
   ...verificationEn,
+  ...deskEn,
 };
 export default areas;

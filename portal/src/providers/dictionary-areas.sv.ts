@@ -4,6 +4,7 @@ import authSv from '../locales/auth.sv.json';
 import billingSv from '../locales/billing.sv.json';
 import campaignsSv from '../locales/campaigns.sv.json';
 import chatSv from '../locales/chat.sv.json';
+import deskSv from '../locales/desk.sv.json';
 import discoverySv from '../locales/discovery.sv.json';
 import identitySv from '../locales/identity.sv.json';
 import jobsSv from '../locales/jobs.sv.json';
@@ -36,5 +37,6 @@ const areas = {
   ...jobsSv,
   ...resultsSv,
   ...verificationSv,
+  ...deskSv,
 };
 export default areas;

@@ -1,3 +1,4 @@
+import home from '../locales/home.sv.json';
 import nav from '../locales/nav.sv.json';
 import notifications from '../locales/notifications.sv.json';
 import base from '../locales/sv.json';
@@ -6,5 +7,5 @@ import base from '../locales/sv.json';
  * The Swedish texts every page needs (sign-in, the signed-in frame and its navigation, the home,
  * errors; the notification bell's texts, since the bell is on every page): the first chunk of texts, loaded before the app renders (i18n-provider.ts).
  */
-const baseTexts = { ...base, ...nav, ...notifications };
+const baseTexts = { ...base, ...nav, ...home, ...notifications };
 export default baseTexts;

@@ -14,10 +14,6 @@ const ClaimPage = lazyNamed(() => import('../pages/claims/show'), 'ClaimPage');
 const BrandCampaignsPage = lazyNamed(() => import('../pages/brand/campaigns/list'), 'BrandCampaignsPage');
 const BrandCampaignPage = lazyNamed(() => import('../pages/brand/campaigns/show'), 'BrandCampaignPage');
 const BrandCampaignFormPage = lazyNamed(() => import('../pages/brand/campaigns/form'), 'BrandCampaignFormPage');
-const BrandCampaignResultsPage = lazyNamed(
-  () => import('../pages/brand/campaigns/results'),
-  'BrandCampaignResultsPage',
-);
 
 /** The campaigns area's routes, mounted inside the signed-in layout (see app.tsx); every page is its own chunk. */
 export const campaignRoutes = (
@@ -31,7 +27,7 @@ export const campaignRoutes = (
     <Route path="brand/campaigns/new" element={<BrandCampaignFormPage />} />
     <Route path="brand/campaigns/:id" element={<BrandCampaignPage />} />
     <Route path="brand/campaigns/:id/edit" element={<BrandCampaignFormPage />} />
-    <Route path="brand/campaigns/:id/results" element={<BrandCampaignResultsPage />} />
+    <Route path="brand/campaigns/:id/:tab" element={<BrandCampaignPage />} />
   </>
 );
 

@@ -7,12 +7,12 @@ import type {
 } from '@kollab/contract/api/admin';
 import type { Database } from '@kollab/db';
 import { brandProfiles, campaigns, claims, type User, users } from '@kollab/db/schema';
-import { and, eq, ilike, inArray } from 'drizzle-orm';
+import { and, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../lib/errors.ts';
 import { deriveState } from '../campaigns/campaign-view.ts';
 import { type ClaimDeps, transitionClaim } from '../claims/claims.service.ts';
-import { type CsvColumn, containsPattern, orderBy, pageOf, type Window } from './list-query.ts';
+import { type CsvColumn, containsPattern, pageOf, type Window } from './list-query.ts';
 
 const CAMPAIGN_SORT = {
   createdAt: campaigns.createdAt,
@@ -28,18 +28,18 @@ export async function listCampaigns(db: Database, query: AdminCampaignsQuery, wi
     query.status ? eq(campaigns.status, query.status) : undefined,
     query.brandId ? eq(campaigns.brandId, query.brandId) : undefined,
   );
-  const order = orderBy(CAMPAIGN_SORT[query.sort], query.order, campaigns.id);
-  const ids = () => db.select({ id: campaigns.id }).from(campaigns).where(where).$dynamic();
-  const { pageIds, total: counting } = pageOf(db, ids, order, window);
+  const sort = { field: query.sort, column: CAMPAIGN_SORT[query.sort], order: query.order, id: campaigns.id };
+  const ids = (after?: SQL) => db.select({ id: campaigns.id }).from(campaigns).where(and(where, after)).$dynamic();
+  const page = pageOf(db, ids, sort, window);
   const [rows, total] = await Promise.all([
     db
-      .select({ campaign: campaigns, brand: users, profile: brandProfiles })
+      .select({ campaign: campaigns, brand: users, profile: brandProfiles, sortKey: page.sortKey })
       .from(campaigns)
       .innerJoin(users, eq(users.id, campaigns.brandId))
       .leftJoin(brandProfiles, eq(brandProfiles.userId, campaigns.brandId))
-      .where(inArray(campaigns.id, pageIds))
-      .orderBy(...order),
-    counting,
+      .where(inArray(campaigns.id, page.pageIds))
+      .orderBy(...page.order),
+    page.total,
   ]);
   const data: AdminCampaign[] = rows.map(({ campaign, brand, profile }) => ({
     id: campaign.id,
@@ -55,7 +55,8 @@ export async function listCampaigns(db: Database, query: AdminCampaignsQuery, wi
     endsAt: campaign.endsAt.toISOString(),
     createdAt: campaign.createdAt.toISOString(),
   }));
-  return { data, ...total };
+  const nextCursor = page.nextCursor(rows.map(({ campaign, sortKey }) => ({ id: campaign.id, sortKey })));
+  return { data, ...total, nextCursor };
 }
 
 const CLAIM_SORT = { createdAt: claims.createdAt, updatedAt: claims.updatedAt, status: claims.status } as const;
@@ -67,18 +68,18 @@ export async function listClaims(db: Database, query: AdminClaimsQuery, window: 
     query.campaignId ? eq(claims.campaignId, query.campaignId) : undefined,
     query.creatorId ? eq(claims.creatorId, query.creatorId) : undefined,
   );
-  const order = orderBy(CLAIM_SORT[query.sort], query.order, claims.id);
-  const ids = () => db.select({ id: claims.id }).from(claims).where(where).$dynamic();
-  const { pageIds, total: counting } = pageOf(db, ids, order, window);
+  const sort = { field: query.sort, column: CLAIM_SORT[query.sort], order: query.order, id: claims.id };
+  const ids = (after?: SQL) => db.select({ id: claims.id }).from(claims).where(and(where, after)).$dynamic();
+  const page = pageOf(db, ids, sort, window);
   const [rows, total] = await Promise.all([
     db
-      .select({ claim: claims, campaign: { id: campaigns.id, title: campaigns.title }, creator })
+      .select({ claim: claims, campaign: { id: campaigns.id, title: campaigns.title }, creator, sortKey: page.sortKey })
       .from(claims)
       .innerJoin(campaigns, eq(campaigns.id, claims.campaignId))
       .innerJoin(creator, eq(creator.id, claims.creatorId))
-      .where(inArray(claims.id, pageIds))
-      .orderBy(...order),
-    counting,
+      .where(inArray(claims.id, page.pageIds))
+      .orderBy(...page.order),
+    page.total,
   ]);
   const data: AdminClaim[] = rows.map((row) => ({
     id: row.claim.id,
@@ -89,7 +90,8 @@ export async function listClaims(db: Database, query: AdminClaimsQuery, window: 
     createdAt: row.claim.createdAt.toISOString(),
     updatedAt: row.claim.updatedAt.toISOString(),
   }));
-  return { data, ...total };
+  const nextCursor = page.nextCursor(rows.map(({ claim, sortKey }) => ({ id: claim.id, sortKey })));
+  return { data, ...total, nextCursor };
 }
 
 /**

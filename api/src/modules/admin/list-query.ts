@@ -25,6 +25,7 @@ export function orderBy(column: Column, order: 'asc' | 'desc', id: Column): SQL[
   return [column.notNull ? desc(column) : sql`${column} desc nulls last`, asc(id)];
 }
 
+import { afterCursor, decodeCursor, encodeCursor, type ListSort } from '../../lib/keyset.ts';
 import { EXACT_TOTAL_LIMIT, estimateRows } from '../../lib/row-estimate.ts';
 
 export interface Total {
@@ -52,28 +53,48 @@ export async function countOrEstimate(db: Database, rows: () => PgSelect, limit 
   return { total: Math.max(limit + 1, estimate), totalIsEstimate: true };
 }
 
+export type { ListSort } from '../../lib/keyset.ts';
+
 export interface Window {
   limit: number;
   offset: number;
+  /** The previous page's `nextCursor`: the page starts after that row, and `offset` is not used. */
+  cursor?: string | undefined;
 }
 
 /**
- * One page of an admin list and its total. `ids()` selects the matching rows' ids (a fresh builder
- * each call); the page is those ids in `order` (an index walk that reads no other column), for the
- * caller to read whole with `inArray`, and the total counts the same rows (`countOrEstimate`).
+ * One page of an admin list and its total. `ids(after)` selects the matching rows' ids (a fresh
+ * builder each call, with `after` added to its conditions); the page is those ids in the sort's
+ * order (an index walk that reads no other column), for the caller to read whole with `inArray`,
+ * and the total counts the same rows (`countOrEstimate`).
+ *
+ * With a cursor the page starts right after the previous page's last row (keyset pagination,
+ * ADR 036): page 1,000 costs what page 1 does, where `OFFSET` walks past every earlier row. The
+ * caller selects `sortKey` with its rows and passes them to `nextCursor`.
  */
-export function pageOf(db: Database, ids: () => PgSelect, order: SQL[], window: Window) {
+export function pageOf(db: Database, ids: (after?: SQL) => PgSelect, sort: ListSort, window: Window) {
+  const order = orderBy(sort.column, sort.order, sort.id);
+  const key = window.cursor === undefined ? undefined : decodeCursor(sort, window.cursor);
+  const after = key ? afterCursor(sort, key[2], key[3]) : undefined;
+  const page = ids(after)
+    .orderBy(...order)
+    .limit(window.limit);
   return {
-    pageIds: ids()
-      .orderBy(...order)
-      .limit(window.limit)
-      .offset(window.offset),
-    total: countOrEstimate(db, ids),
+    order,
+    pageIds: after ? page : page.offset(window.offset),
+    total: countOrEstimate(db, () => ids()),
+    /** The sort value as PostgreSQL prints it, to select with the page's rows for `nextCursor`. */
+    sortKey: sql<string | null>`${sort.column}::text`,
+    /** The cursor of the page after `rows` (the page's rows in order), or null when this page was the last. */
+    nextCursor: (rows: { id: string; sortKey: string | null }[]): string | null => {
+      const last = rows.at(-1);
+      return last && rows.length === window.limit ? encodeCursor(sort, last.sortKey, last.id) : null;
+    },
   };
 }
 
-export function windowOf(query: { page: number; pageSize: number }): Window {
-  return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize };
+export function windowOf(query: { page: number; pageSize: number; cursor?: string | undefined }): Window {
+  return { limit: query.pageSize, offset: (query.page - 1) * query.pageSize, cursor: query.cursor };
 }
 
 export { type CsvColumn, type CsvValue, csvCell, toCsv } from '../../lib/csv.ts';

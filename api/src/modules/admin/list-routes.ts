@@ -6,7 +6,7 @@ import { authErrorResponses, errorResponses } from '../../lib/openapi.ts';
 import { requireRole } from '../../middleware/require-user.ts';
 import { type CsvColumn, EXPORT_LIMIT, toCsv, type Window, windowOf } from './list-query.ts';
 
-type PageQuery = { page: number; pageSize: number };
+type PageQuery = { page: number; pageSize: number; cursor?: string };
 
 export interface AdminListSpec<Q extends z.ZodObject, R extends z.ZodType> {
   /** The path segment: `/admin/<resource>` and `/admin/<resource>/export`. */
@@ -19,7 +19,7 @@ export interface AdminListSpec<Q extends z.ZodObject, R extends z.ZodType> {
     db: Database,
     query: z.output<Q>,
     window: Window,
-  ) => Promise<{ data: z.output<R>[]; total: number; totalIsEstimate?: boolean }>;
+  ) => Promise<{ data: z.output<R>[]; total: number; totalIsEstimate?: boolean; nextCursor?: string | null }>;
   csv: CsvColumn<z.output<R>>[];
 }
 
@@ -38,6 +38,8 @@ export function addAdminList<Q extends z.ZodObject, R extends z.ZodType>(
     total: z.number(),
     /** Past 10,000 matching rows the total is the planner's estimate (ADR 036). */
     totalIsEstimate: z.boolean().optional(),
+    /** Lists with keyset pages (ADR 036): pass as `cursor` for the page after this one; null after the last. */
+    nextCursor: z.string().nullable().optional(),
   });
   // Typed as a plain object here: the handlers read the validated query through `Q` below.
   const query: z.ZodObject = spec.query;
@@ -75,7 +77,12 @@ export function addAdminList<Q extends z.ZodObject, R extends z.ZodType>(
     }),
     async (c) => {
       const admin = requireRole(c, 'admin');
-      const { page: _page, pageSize: _pageSize, ...filters } = c.req.valid('query') as z.output<Q> & PageQuery;
+      const {
+        page: _page,
+        pageSize: _pageSize,
+        cursor: _cursor,
+        ...filters
+      } = c.req.valid('query') as z.output<Q> & PageQuery;
       const { data } = await spec.list(c.get('db'), filters as z.output<Q>, { limit: EXPORT_LIMIT, offset: 0 });
       const entity = { type: spec.resource, id: 'export' };
       await recordAudit(c.get('db'), admin, 'admin.export', entity, { rows: data.length, query: filters });

@@ -10,7 +10,7 @@ import type { Database } from '@kollab/db';
 import { brandProfiles, campaigns, creatorProfiles, identityVerifications, type User, users } from '@kollab/db/schema';
 import { and, arrayContains, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { tierFor } from '../../lib/matching.ts';
-import { type CsvColumn, containsPattern, orderBy, pageOf, type Window } from './list-query.ts';
+import { type CsvColumn, containsPattern, pageOf, type Window } from './list-query.ts';
 
 export function toAdminUser(user: User): AdminUser {
   return {
@@ -42,18 +42,19 @@ export async function listUsers(db: Database, query: AdminUsersQuery, window: Wi
     query.role ? eq(users.role, query.role) : undefined,
     suspendedFilter(query.suspended),
   );
-  const order = orderBy(USER_SORT[query.sort], query.order, users.id);
-  const ids = () => db.select({ id: users.id }).from(users).where(where).$dynamic();
-  const { pageIds, total: counting } = pageOf(db, ids, order, window);
+  const sort = { field: query.sort, column: USER_SORT[query.sort], order: query.order, id: users.id };
+  const ids = (after?: SQL) => db.select({ id: users.id }).from(users).where(and(where, after)).$dynamic();
+  const page = pageOf(db, ids, sort, window);
   const [rows, total] = await Promise.all([
     db
-      .select()
+      .select({ user: users, sortKey: page.sortKey })
       .from(users)
-      .where(inArray(users.id, pageIds))
-      .orderBy(...order),
-    counting,
+      .where(inArray(users.id, page.pageIds))
+      .orderBy(...page.order),
+    page.total,
   ]);
-  return { data: rows.map(toAdminUser), ...total };
+  const nextCursor = page.nextCursor(rows.map(({ user, sortKey }) => ({ id: user.id, sortKey })));
+  return { data: rows.map(({ user }) => toAdminUser(user)), ...total, nextCursor };
 }
 
 const BRAND_SORT = { ...USER_SORT, companyName: brandProfiles.companyName } as const;
@@ -66,24 +67,24 @@ export async function listBrands(db: Database, query: AdminBrandsQuery, window: 
     suspendedFilter(query.suspended),
   );
   const campaignCount = sql<number>`(select count(*)::int from ${campaigns} where ${campaigns.brandId} = ${users.id})`;
-  const order = orderBy(BRAND_SORT[query.sort], query.order, users.id);
+  const sort = { field: query.sort, column: BRAND_SORT[query.sort], order: query.order, id: users.id };
   const withProfile = eq(brandProfiles.userId, users.id);
   // The profile is joined only when the search or the order reads it: then (role, sort column)
   // indexes on users serve the page and the count alone (issue 21, a million rows).
   const needsProfile = pattern !== null || query.sort === 'companyName';
-  const matching = () => {
+  const matching = (after?: SQL) => {
     const from = db.select({ id: users.id }).from(users).$dynamic();
-    return (needsProfile ? from.leftJoin(brandProfiles, withProfile) : from).where(where);
+    return (needsProfile ? from.leftJoin(brandProfiles, withProfile) : from).where(and(where, after));
   };
-  const { pageIds, total: counting } = pageOf(db, matching, order, window);
+  const page = pageOf(db, matching, sort, window);
   const [rows, total] = await Promise.all([
     db
-      .select({ user: users, profile: brandProfiles, campaigns: campaignCount })
+      .select({ user: users, profile: brandProfiles, campaigns: campaignCount, sortKey: page.sortKey })
       .from(users)
       .leftJoin(brandProfiles, withProfile)
-      .where(inArray(users.id, pageIds))
-      .orderBy(...order),
-    counting,
+      .where(inArray(users.id, page.pageIds))
+      .orderBy(...page.order),
+    page.total,
   ]);
   const data: AdminBrand[] = rows.map(({ user, profile, campaigns }) => ({
     ...toAdminUser(user),
@@ -94,7 +95,8 @@ export async function listBrands(db: Database, query: AdminBrandsQuery, window: 
     instagramFollowers: profile?.instagramFollowers ?? null,
     campaigns: Number(campaigns),
   }));
-  return { data, ...total };
+  const nextCursor = page.nextCursor(rows.map(({ user, sortKey }) => ({ id: user.id, sortKey })));
+  return { data, ...total, nextCursor };
 }
 
 const CREATOR_SORT = {
@@ -127,24 +129,29 @@ export async function listCreators(db: Database, query: AdminCreatorsQuery, wind
     query.category ? arrayContains(creatorProfiles.categories, [query.category]) : undefined,
     suspendedFilter(query.suspended),
   );
-  const order = orderBy(CREATOR_SORT[query.sort], query.order, users.id);
+  const sort = { field: query.sort, column: CREATOR_SORT[query.sort], order: query.order, id: users.id };
   const withProfile = eq(creatorProfiles.userId, users.id);
   // As for brands: the profile is joined only when the search, the category or the order reads it.
   const needsProfile = pattern !== null || Boolean(query.category) || !(query.sort in USER_SORT);
-  const matching = () => {
+  const matching = (after?: SQL) => {
     const from = db.select({ id: users.id }).from(users).$dynamic();
-    return (needsProfile ? from.leftJoin(creatorProfiles, withProfile) : from).where(where);
+    return (needsProfile ? from.leftJoin(creatorProfiles, withProfile) : from).where(and(where, after));
   };
-  const { pageIds, total: counting } = pageOf(db, matching, order, window);
+  const page = pageOf(db, matching, sort, window);
   const [rows, total] = await Promise.all([
     db
-      .select({ user: users, profile: creatorProfiles, verifiedAt: identityVerifications.verifiedAt })
+      .select({
+        user: users,
+        profile: creatorProfiles,
+        verifiedAt: identityVerifications.verifiedAt,
+        sortKey: page.sortKey,
+      })
       .from(users)
       .leftJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
       .leftJoin(identityVerifications, eq(identityVerifications.userId, users.id))
-      .where(inArray(users.id, pageIds))
-      .orderBy(...order),
-    counting,
+      .where(inArray(users.id, page.pageIds))
+      .orderBy(...page.order),
+    page.total,
   ]);
   const data: AdminCreator[] = rows.map(({ user, profile, verifiedAt }) => ({
     ...toAdminUser(user),
@@ -156,7 +163,8 @@ export async function listCreators(db: Database, query: AdminCreatorsQuery, wind
     tier: creatorTier(profile),
     identityVerifiedAt: verifiedAt?.toISOString() ?? null,
   }));
-  return { data, ...total };
+  const nextCursor = page.nextCursor(rows.map(({ user, sortKey }) => ({ id: user.id, sortKey })));
+  return { data, ...total, nextCursor };
 }
 
 const USER_CSV: CsvColumn<AdminUser>[] = [

@@ -152,6 +152,24 @@ describe('the campaign list total', () => {
     await expectTotalsExact();
   });
 
+  it("finds a brand by the name it shows: its company name, or its user's name when it has none", async () => {
+    const named = await createUser(t.db, { role: 'brand', fullName: 'Olle Ägarsson' });
+    await createBrandProfile(t.db, named.id, { companyName: 'Sockerbageriet AB' });
+    const unnamed = await createUser(t.db, { role: 'brand', fullName: 'Greta Glasblåsare' });
+    await createCampaign(t.db, named.id, { title: 'Kanelbullens dag' });
+    await createCampaign(t.db, unnamed.id, { title: 'Vinterglas' });
+
+    expect((await list(creatorCookie, '&q=sockerbager')).titles).toEqual(['Kanelbullens dag']);
+    expect((await list(creatorCookie, '&q=glasbl%C3%A5s')).titles).toEqual(['Vinterglas']);
+    // The company name hides the user's name: Olle is not what the brand is called.
+    expect(await list(creatorCookie, '&q=%C3%A4garsson')).toMatchObject({ titles: [], total: 0 });
+    // Once Greta's brand has a company name, her own name no longer finds it.
+    await createBrandProfile(t.db, unnamed.id, { companyName: 'Glashyttan AB' });
+    expect(await list(creatorCookie, '&q=glasbl%C3%A5s')).toMatchObject({ titles: [], total: 0 });
+    expect((await list(creatorCookie, '&q=glashyttan')).titles).toEqual(['Vinterglas']);
+    await expectTotalsExact();
+  });
+
   it('moves its version for what the list reads, not for the slot counter every approval moves', async () => {
     const campaign = await createCampaign(t.db, brand.id, { title: 'Platser' });
     const start = await listVersion();
@@ -174,7 +192,7 @@ describe('the campaign list total', () => {
     const { total } = await list(creatorCookie);
     for (let round = 0; round < 2; round++) {
       const res = await t.app.request('/api/campaigns?page=50&pageSize=10', { headers: jsonHeaders(creatorCookie) });
-      expect(await res.json()).toEqual({ data: [], total });
+      expect(await res.json()).toEqual({ data: [], total, nextCursor: null });
     }
   });
 });
@@ -195,6 +213,66 @@ describe('paging and claims', () => {
       paged.push(...body.data.map((campaign) => campaign.id));
     }
     expect(paged).toEqual(all.map((campaign) => campaign.id));
+  });
+
+  it.each([
+    ['title', 'asc'],
+    ['startsAt', 'desc'],
+    ['payoutOre', 'desc'],
+  ])(
+    'following nextCursor (%s %s) gives the pages OFFSET gives, claimed unpublished ones merged in, twice (kept pages too)',
+    async (sort, order) => {
+      const claimedDraft = await createCampaign(t.db, brand.id, { title: `Ett utkast ${sort}`, status: 'paused' });
+      await createClaim(t.db, claimedDraft, creator.id);
+      // Equal sort values (every campaign pays 2 500 kr): the id decides between them.
+      await createCampaign(t.db, brand.id, { title: 'Lika' });
+      await createCampaign(t.db, brand.id, { title: 'Lika' });
+      const { data: all, total } = await list(creatorCookie, `&sort=${sort}&order=${order}`);
+      for (let round = 0; round < 2; round++) {
+        const paged: string[] = [];
+        let cursor: string | null = null;
+        for (let page = 1; page <= Math.ceil(total / 3); page++) {
+          const after: string = cursor ? `&cursor=${cursor}` : '';
+          const res = await t.app.request(
+            `/api/campaigns?sort=${sort}&order=${order}&page=${page}&pageSize=3${after}`,
+            {
+              headers: jsonHeaders(creatorCookie),
+            },
+          );
+          expect(res.status).toBe(200);
+          const body = (await res.json()) as { data: CampaignView[]; total: number; nextCursor: string | null };
+          expect(body.total).toBe(total);
+          paged.push(...body.data.map((campaign) => campaign.id));
+          cursor = body.nextCursor;
+        }
+        expect(paged).toEqual(all.map((campaign) => campaign.id));
+        if (total % 3 !== 0) expect(cursor).toBeNull();
+      }
+    },
+  );
+
+  it('answers a cursor of another order, or one it did not give, with a 422 naming it', async () => {
+    const first = await t.app.request('/api/campaigns?sort=title&order=asc&pageSize=2', {
+      headers: jsonHeaders(creatorCookie),
+    });
+    const { nextCursor } = (await first.json()) as { nextCursor: string };
+    for (const [query, reason] of [
+      [
+        `sort=title&order=desc&cursor=${nextCursor}`,
+        'it belongs to the order title asc, not title desc: start from page 1',
+      ],
+      [`cursor=${Buffer.from('["startsAt","desc","soon","x"]').toString('base64url')}`, 'not a cursor this list gave'],
+    ]) {
+      const res = await t.app.request(`/api/campaigns?${query}`, { headers: jsonHeaders(creatorCookie) });
+      expect(await res.json()).toEqual({
+        error: {
+          code: 'validation_failed',
+          message: `Invalid cursor: ${reason}`,
+          fields: { cursor: [reason] },
+          requestId: res.headers.get('x-request-id'),
+        },
+      });
+    }
   });
 
   it("shows a creator's newest claim when there are several", async () => {

@@ -27,7 +27,7 @@ import type { MyClaim } from './campaign-view.ts';
  * only until the next start or end among its campaigns.
  */
 
-export type CampaignPage = { data: CampaignView[]; total: number };
+export type CampaignPage = { data: CampaignView[]; total: number; nextCursor: string | null };
 
 /** What the list answers: a page made for this request, or one prepared earlier and sent as it is. */
 export type CampaignListAnswer = { page: CampaignPage } | { prepared: PreparedJson };
@@ -46,6 +46,7 @@ interface CachedPage {
   /** The views with `myClaim: null`: what a creator without claims on them sees. */
   views: CampaignView[];
   total: number;
+  nextCursor: string | null;
   /** Epoch ms of the next start or end among the page's campaigns (a state changes then). */
   validUntil: number;
   prepared: PreparedJson;
@@ -141,6 +142,7 @@ export async function pageFromCache(db: Database, creator: User, key: string): P
         return myClaim ? { ...view, myClaim } : view;
       }),
       total: cached.total,
+      nextCursor: cached.nextCursor,
     },
   };
 }
@@ -175,7 +177,8 @@ export function rememberPage(
     }
   }
   countsOf(db).built += 1;
-  const prepared = prepareJson(JSON.stringify({ data: views, total: built.page.total }));
+  const { total, nextCursor } = built.page;
+  const prepared = prepareJson(JSON.stringify({ data: views, total, nextCursor }));
   pages.set(
     key,
     {
@@ -184,7 +187,8 @@ export function rememberPage(
       ids: views.map((view) => view.id),
       brandIds: [...new Set(views.map((view) => view.brand.id))],
       views,
-      total: built.page.total,
+      total,
+      nextCursor,
       validUntil,
       prepared,
     },

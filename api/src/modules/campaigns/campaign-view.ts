@@ -3,6 +3,7 @@ import type { CampaignView } from '@kollab/contract/api/campaigns';
 import type { Database } from '@kollab/db';
 import { brandProfiles, type Campaign, claims, type User, users } from '@kollab/db/schema';
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { coverSources } from './covers.ts';
 
 /** A creator's own newest claim on a campaign, as the campaign's view shows it. */
 export type MyClaim = NonNullable<CampaignView['myClaim']>;
@@ -21,10 +22,6 @@ export function deriveState(
   if (campaign.endsAt <= now || campaign.slotsTaken >= campaign.slots) return 'over';
   if (campaign.startsAt > now) return 'coming_soon';
   return 'active';
-}
-
-export function coverUrl(campaign: Pick<Campaign, 'id' | 'coverKey'>): string | null {
-  return campaign.coverKey ? `/api/campaigns/${campaign.id}/cover?v=${encodeURIComponent(campaign.coverKey)}` : null;
 }
 
 /** The parts of a brand profile a campaign shows. */
@@ -129,7 +126,8 @@ export async function toCampaignViews(
       usageMonths: row.usageMonths,
       maxRevisions: row.maxRevisions,
       requireVerifiedCreators: row.requireVerifiedCreators,
-      coverUrl: coverUrl(row),
+      coverUrl: coverSources(row)?.src ?? null,
+      coverSrcSet: coverSources(row)?.srcSet ?? null,
       status: row.status,
       state: deriveState(row, now),
       publishedAt: row.publishedAt?.toISOString() ?? null,

@@ -14,8 +14,9 @@ import { eq } from 'drizzle-orm';
 import { sendPreparedJson } from '../../lib/compress-json.ts';
 import { createRouter } from '../../lib/create-router.ts';
 import { AppError } from '../../lib/errors.ts';
-import { processImage } from '../../lib/images.ts';
+import { processImage, resizeWebp } from '../../lib/images.ts';
 import { authErrorResponses, errorContent, errorResponses, jsonContent } from '../../lib/openapi.ts';
+import { resolveStaticFile, sendFile } from '../../lib/static-files.ts';
 import { generateToken } from '../../lib/tokens.ts';
 import { readUploadedFile } from '../../lib/uploads.ts';
 import { requireRole, requireUser, requireVerifiedUser } from '../../middleware/require-user.ts';
@@ -29,11 +30,25 @@ import {
   getVisibleCampaign,
   updateCampaign,
 } from './campaigns.service.ts';
+import { coverVariantKey, DEMO_COVERS_DIR, isDemoCoverKey, UPLOAD_COVER_WIDTHS } from './covers.ts';
 import { listMatches } from './matches.service.ts';
 import { type CampaignAction, changeCampaignStatus } from './publishing.service.ts';
 
 const tags = ['Campaigns'];
 const common = { ...errorResponses, ...authErrorResponses, 404: errorContent('Not found or not yours') };
+/** A demo cover's file name: `<slug>.<hash>-<width>.webp` (scripts/demo-covers.ts). */
+const DemoCoverParamSchema = z.object({
+  file: z
+    .string()
+    .regex(/^[a-z0-9-]+\.[0-9a-f]{10}-[0-9]{3,4}\.webp$/)
+    .openapi({ param: { name: 'file', in: 'path' }, example: 'fjallrost.0123456789-800.webp' }),
+});
+
+const CoverQuerySchema = z.object({
+  v: z.string().optional().openapi({ description: 'The cover key the campaign view gave (a version)' }),
+  w: z.enum(['480', '800']).optional().openapi({ description: 'A smaller copy; the full image is 1200 px wide' }),
+});
+
 const conflict = { 409: errorContent('Not allowed in the current state') };
 
 function statusRoute(action: CampaignAction, summary: string) {
@@ -176,14 +191,23 @@ const router = createRouter()
       const campaign = await getOwnCampaign(c.get('db'), actor, c.req.valid('param').id);
       const image = await processImage(await readUploadedFile(c), { width: 1200, height: 630 });
       const key = `covers/${campaign.id}/${generateToken(10)}.webp`;
-      await c.get('storage').put(key, image, 'image/webp');
+      const storage = c.get('storage');
+      await storage.put(key, image, 'image/webp');
+      for (const width of UPLOAD_COVER_WIDTHS) {
+        await storage.put(coverVariantKey(key, width), await resizeWebp(image, width), 'image/webp');
+      }
       const [row] = await c
         .get('db')
         .update(campaigns)
         .set({ coverKey: key })
         .where(eq(campaigns.id, campaign.id))
         .returning();
-      if (campaign.coverKey) await c.get('storage').delete(campaign.coverKey);
+      if (campaign.coverKey && !isDemoCoverKey(campaign.coverKey)) {
+        const old = campaign.coverKey;
+        for (const stale of [old, ...UPLOAD_COVER_WIDTHS.map((width) => coverVariantKey(old, width))]) {
+          await storage.delete(stale);
+        }
+      }
       const [view] = await toCampaignViews(c.get('db'), actor, row ? [row] : []);
       if (!view) throw new AppError('not_found', 'Campaign not found');
       return c.json({ data: view }, 200);
@@ -194,17 +218,42 @@ const router = createRouter()
       method: 'get',
       path: '/campaigns/{id}/cover',
       tags,
-      request: { params: IdParamSchema },
+      request: { params: IdParamSchema, query: CoverQuerySchema },
       responses: { 200: { description: 'WebP image', content: { 'image/webp': { schema: z.any() } } }, ...common },
     }),
     async (c) => {
       const row = await getVisibleCampaign(c.get('db'), requireUser(c), c.req.valid('param').id);
-      const file = row.coverKey ? await c.get('storage').get(row.coverKey) : null;
+      const { v: version, w: width } = c.req.valid('query');
+      const storage = c.get('storage');
+      // A cover uploaded before the smaller copies existed has only its 1200 px image.
+      const variant = row.coverKey && width ? await storage.get(coverVariantKey(row.coverKey, Number(width))) : null;
+      const file = variant ?? (row.coverKey ? await storage.get(row.coverKey) : null);
       if (!file) throw new AppError('not_found', 'No cover image');
       return c.body(new Uint8Array(file.data), 200, {
         'Content-Type': file.contentType,
-        'Cache-Control': 'public, max-age=86400',
+        // Only the URL of the current upload (its key as `v`) may be kept for good; it is a signed-in
+        // user's image, so by the browser only.
+        'Cache-Control': version === row.coverKey ? 'private, max-age=31536000, immutable' : 'private, no-cache',
       });
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/demo-covers/{file}',
+      tags,
+      summary: 'A demo campaign cover at one width (public; the name changes with the image, so cached for a year)',
+      request: { params: DemoCoverParamSchema },
+      responses: {
+        200: { description: 'WebP image', content: { 'image/webp': { schema: z.any() } } },
+        ...errorResponses,
+        404: errorContent('No such cover'),
+      },
+    }),
+    async (c) => {
+      const file = await resolveStaticFile(DEMO_COVERS_DIR, c.req.valid('param').file);
+      if (!file || file === 'directory') throw new AppError('not_found', 'No such cover');
+      return sendFile(c, file, { immutable: true });
     },
   );
 

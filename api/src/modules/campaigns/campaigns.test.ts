@@ -23,6 +23,7 @@ import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
 import { settlePendingWork } from '../../../test/support/pending-work.ts';
 import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { createStorage } from '../../lib/storage.ts';
 import { addWorkingDays } from '../../lib/working-days.ts';
 
 let t: TestApp;
@@ -136,6 +137,7 @@ describe('POST /api/campaigns', () => {
       maxRevisions: 3,
       requireVerifiedCreators: false,
       coverUrl: null,
+      coverSrcSet: null,
       status: 'draft',
       state: 'draft',
       publishedAt: null,
@@ -871,7 +873,7 @@ describe('GET /api/campaigns (own database)', () => {
     const res = await call(l, 'GET', '/api/campaigns?q=finnsinte', cookies.creator);
 
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ data: [], total: 0 });
+    expect(await res.json()).toEqual({ data: [], total: 0, nextCursor: null });
   });
 
   it('paginates on the server and reports the total', async () => {
@@ -1102,6 +1104,43 @@ describe('cover image', () => {
       width: 1200,
       height: 630,
     });
+    expect(image.headers.get('cache-control')).toBe('private, max-age=31536000, immutable');
+    const url = view.coverUrl ?? '';
+    expect(view.coverSrcSet).toBe(`${url}&w=480 480w, ${url}&w=800 800w, ${url} 1200w`);
+    for (const [width, height] of [
+      [480, 252],
+      [800, 420],
+    ]) {
+      const copy = await t.app.request(`${url}&w=${width}`, { headers: { Cookie: brand.cookie } });
+      expect(copy.status).toBe(200);
+      const size = await sharp(Buffer.from(await copy.arrayBuffer())).metadata();
+      expect([size.format, size.width, size.height]).toEqual(['webp', width, height]);
+    }
+    const stale = await t.app.request(`/api/campaigns/${campaign.id}/cover?v=old`, {
+      headers: { Cookie: brand.cookie },
+    });
+    expect(stale.headers.get('cache-control')).toBe('private, no-cache');
+  });
+
+  it('replacing a cover deletes the old image and its smaller copies', async () => {
+    const brand = await signedIn({ role: 'brand' });
+    const campaign = await createCampaign(t.db, brand.user.id);
+    const upload = async () => {
+      const form = new FormData();
+      form.append('file', new File([new Uint8Array(await pngBytes())], 'omslag.png', { type: 'image/png' }));
+      const res = await t.app.request(`/api/campaigns/${campaign.id}/cover`, {
+        method: 'POST',
+        headers: { Cookie: brand.cookie, Origin: ORIGIN },
+        body: form,
+      });
+      expect(res.status).toBe(200);
+      return (await campaignRow(campaign.id))?.coverKey ?? '';
+    };
+    const first = await upload();
+    await upload();
+    for (const key of [first, first.replace(/\.webp$/, '-480.webp'), first.replace(/\.webp$/, '-800.webp')]) {
+      expect(await createStorage(t.env).get(key), key).toBeNull();
+    }
   });
 
   it('rejects a file that is not an image (422) and keeps the campaign without a cover', async () => {

@@ -63,6 +63,10 @@ export function AdminTable<Row extends GridValidRowModel & { id: string }>(props
     errorNotification: false,
     queryOptions: { placeholderData: (previous) => previous },
   });
+  // While the next page loads the list has no total; a grid told 0 rows would move itself back to
+  // page 1 (and the URL with it). It keeps the last total it was given until the page arrives.
+  const [shownTotal, setShownTotal] = useState(0);
+  if (result.total !== undefined && result.total !== shownTotal) setShownTotal(result.total);
   // The data provider passes the API's `totalIsEstimate` on beside `total` (ADR 036).
   const totalIsEstimate = (query.data as { totalIsEstimate?: boolean } | undefined)?.totalIsEstimate === true;
 
@@ -151,7 +155,7 @@ export function AdminTable<Row extends GridValidRowModel & { id: string }>(props
             rows={result.data}
             columns={props.columns}
             sortFields={spec.sortFields}
-            total={result.total ?? 0}
+            total={shownTotal}
             totalIsEstimate={totalIsEstimate}
             loading={query.isFetching}
             page={state.page}

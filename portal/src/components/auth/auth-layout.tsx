@@ -6,7 +6,11 @@ import type { ReactNode } from 'react';
 import { LanguageSwitch } from '../layout/language-switch';
 import { Logo } from '../layout/logo';
 
-/** The frame of every signed-out screen: logo, language switch and one card with an h1. */
+/**
+ * The frame of every signed-out screen: logo, language switch and one card with an h1. The card
+ * hangs from the top rather than being centred, so what loads after the first paint (the Google
+ * button, once the providers are known) grows it downwards and never moves a field under the pointer.
+ */
 export function AuthLayout({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Box
@@ -16,10 +20,11 @@ export function AuthLayout({ title, children }: { title: string; children: React
         display: 'flex',
         flexDirection: 'column',
         alignItems: 'center',
-        justifyContent: { xs: 'flex-start', md: 'center' },
+        justifyContent: 'flex-start',
         gap: 2,
         px: { xs: 1.5, sm: 2 },
-        py: { xs: 2, md: 4 },
+        pt: { xs: 2, md: '12vh' },
+        pb: { xs: 2, md: 4 },
       }}
     >
       <Box

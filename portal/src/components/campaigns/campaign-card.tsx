@@ -23,7 +23,16 @@ export function overlayKey(campaign: Pick<Campaign, 'state' | 'myClaim'>): Messa
  * A campaign on the dashboard: cover with its overlay, brand, title, payout, dates and slots left.
  * The title is the link; it stretches over the whole card so the card is one click target.
  */
-export function CampaignCard({ campaign, to }: { campaign: Campaign; to?: string }) {
+export function CampaignCard({
+  campaign,
+  to,
+  priority = false,
+}: {
+  campaign: Campaign;
+  to?: string;
+  /** The first card of a list: its cover loads at once (see CampaignCover). */
+  priority?: boolean;
+}) {
   const t = useT();
   const format = useFormat();
   const overlay = overlayKey(campaign);
@@ -41,7 +50,13 @@ export function CampaignCard({ campaign, to }: { campaign: Campaign; to?: string
         '&:focus-within': { outline: '3px solid', outlineColor: 'primary.main', outlineOffset: 2 },
       }}
     >
-      <CampaignCover coverUrl={campaign.coverUrl} overlay={overlay ? t(overlay) : undefined} />
+      <CampaignCover
+        coverUrl={campaign.coverUrl}
+        coverSrcSet={campaign.coverSrcSet}
+        overlay={overlay ? t(overlay) : undefined}
+        dimmed={campaign.state === 'over'}
+        priority={priority}
+      />
       <CardContent sx={{ flexGrow: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
         <Typography variant="overline" color="text.secondary" sx={{ lineHeight: 1.5 }}>
           {campaign.brand.name}

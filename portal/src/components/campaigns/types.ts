@@ -36,7 +36,16 @@ export type BrandInstagram = NonNullable<Campaign['brand']['instagram']>;
 /** The fields a brand sends to create or edit a campaign. */
 export type CampaignInput = Omit<
   Campaign,
-  'id' | 'brand' | 'slotsTaken' | 'coverUrl' | 'status' | 'state' | 'publishedAt' | 'createdAt' | 'myClaim'
+  | 'id'
+  | 'brand'
+  | 'slotsTaken'
+  | 'coverUrl'
+  | 'coverSrcSet'
+  | 'status'
+  | 'state'
+  | 'publishedAt'
+  | 'createdAt'
+  | 'myClaim'
 >;
 
 export type CreatorSummary = Claim['creator'];

@@ -2,7 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { CampaignCard } from '../../components/campaigns/campaign-card';
 import { CampaignFilters, type CampaignFilterValues } from '../../components/campaigns/campaign-filters';
@@ -16,6 +16,7 @@ import { PageHeader } from '../../components/layout/page-header';
 import { PageLoader } from '../../components/layout/page-loader';
 import { useT } from '../../hooks/use-t';
 import { errorText } from '../../lib/error-text';
+import { pageCursors } from '../../lib/page-cursors';
 
 const PAGE_SIZE = 12;
 
@@ -31,9 +32,17 @@ export function CampaignsPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const categories = useCategories();
 
-  const query = new URLSearchParams({ page: String(page), pageSize: String(PAGE_SIZE) });
+  const query = new URLSearchParams({ pageSize: String(PAGE_SIZE) });
   for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
-  const { rows, total, isLoading, isFetching, error } = useApiPage<Campaign>(`/api/campaigns?${query}`);
+  // The page after one already shown is asked for with its cursor (ADR 036).
+  const cursors = pageCursors(`/api/campaigns?${query}`);
+  query.set('page', String(page));
+  const cursor = cursors.get(page - 1);
+  if (cursor) query.set('cursor', cursor);
+  const { rows, total, nextCursor, isLoading, isFetching, error } = useApiPage<Campaign>(`/api/campaigns?${query}`);
+  useEffect(() => {
+    if (nextCursor) cursors.set(page, nextCursor);
+  }, [cursors, page, nextCursor]);
 
   const update = useCallback(
     (next: Partial<CampaignFilterValues> & { page?: number }) => {
@@ -90,9 +99,9 @@ export function CampaignsPage() {
             gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
           }}
         >
-          {rows.map((campaign) => (
+          {rows.map((campaign, index) => (
             <li key={campaign.id}>
-              <CampaignCard campaign={campaign} to={`/campaigns/${campaign.id}`} />
+              <CampaignCard campaign={campaign} to={`/campaigns/${campaign.id}`} priority={index === 0} />
             </li>
           ))}
         </Box>

@@ -48,7 +48,15 @@ export function CampaignPage() {
       {campaign ? (
         <>
           <Card sx={{ mb: 3 }}>
-            <CampaignCover coverUrl={campaign.coverUrl} overlay={overlay ? t(overlay) : undefined} maxHeight={280} />
+            <CampaignCover
+              coverUrl={campaign.coverUrl}
+              coverSrcSet={campaign.coverSrcSet}
+              sizes="(min-width: 900px) 852px, 100vw"
+              overlay={overlay ? t(overlay) : undefined}
+              dimmed={campaign.state === 'over'}
+              priority
+              maxHeight={280}
+            />
           </Card>
           <PageHeader
             title={campaign.title}

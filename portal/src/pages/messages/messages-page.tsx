@@ -17,9 +17,10 @@ import { useT } from '../../hooks/use-t';
 import { errorText } from '../../lib/error-text';
 import { useSession } from '../../providers/session';
 
-// App bar, nav row, the page's padding and its heading: what the chat panel leaves to the window.
+// What the chat panel leaves to the window: on phones the app bar, the page's padding and the bottom
+// bar with the safe area below it (ADR 040); from `md` the app bar, the nav row, padding and heading.
 const PANEL_HEIGHT = {
-  xs: 'max(420px, calc(100dvh - 150px))',
+  xs: 'max(420px, calc(100dvh - 160px - env(safe-area-inset-bottom)))',
   md: 'max(480px, calc(100dvh - 275px))',
 };
 

@@ -1,22 +1,17 @@
+import type { DeskCampaign } from '@kollab/contract/api/desk';
+import { DESK_STATES } from '@kollab/contract/desk';
 import Add from '@mui/icons-material/Add';
-import Edit from '@mui/icons-material/Edit';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
+import { useCallback } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import { RoleOnly } from '../../../components/auth/role-only';
-import { CampaignStateChip } from '../../../components/campaigns/campaign-state-chip';
-import { CampaignStatusActions } from '../../../components/campaigns/campaign-status-actions';
 import { EmptyState } from '../../../components/campaigns/empty-state';
 import { Pager } from '../../../components/campaigns/pager';
-import type { Campaign } from '../../../components/campaigns/types';
 import { useApiPage } from '../../../components/campaigns/use-api-page';
-import { useFormat } from '../../../components/campaigns/use-format';
+import { usePhone } from '../../../components/campaigns/use-phone';
+import { DESK_ORDERS, DeskFilters, type DeskFilterValues, type DeskOrder } from '../../../components/desk/desk-filters';
+import { DeskCards, DeskTable } from '../../../components/desk/desk-rows';
 import { PageHeader } from '../../../components/layout/page-header';
 import { PageLoader } from '../../../components/layout/page-loader';
 import { useT } from '../../../hooks/use-t';
@@ -25,112 +20,103 @@ import { useSession } from '../../../providers/session';
 
 const PAGE_SIZE = 20;
 
-function CampaignRow({ campaign, onChanged }: { campaign: Campaign; onChanged: () => void }) {
-  const t = useT();
-  const format = useFormat();
-  return (
-    <Box
-      component="li"
-      sx={{
-        display: 'flex',
-        flexWrap: 'wrap',
-        gap: 2,
-        alignItems: 'center',
-        p: 2,
-        borderBottom: 1,
-        borderColor: 'divider',
-        '&:last-of-type': { borderBottom: 0 },
-      }}
-    >
-      <Box sx={{ flex: '1 1 260px', minWidth: 0 }}>
-        <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap', mb: 0.5 }}>
-          <Typography component="h2" variant="subtitle1" sx={{ fontWeight: 600 }}>
-            <Link component={RouterLink} to={`/brand/campaigns/${campaign.id}`} underline="hover">
-              {campaign.title}
-            </Link>
-          </Typography>
-          <CampaignStateChip state={campaign.state} />
-        </Box>
-        <Typography variant="body2" color="text.secondary">
-          {format.dateRange(campaign.startsAt, campaign.endsAt)}
-          {' · '}
-          {t('brandCampaigns.list.terms', {
-            payout: format.money(campaign.payoutOre),
-            taken: campaign.slotsTaken,
-            slots: campaign.slots,
-          })}
-        </Typography>
-      </Box>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-        {campaign.status === 'cancelled' ? null : (
-          <Button
-            component={RouterLink}
-            to={`/brand/campaigns/${campaign.id}/edit`}
-            startIcon={<Edit />}
-            size="small"
-            aria-label={`${t('brandCampaigns.actions.edit')}: ${campaign.title}`}
-          >
-            {t('brandCampaigns.actions.edit')}
-          </Button>
-        )}
-        <CampaignStatusActions campaign={campaign} onChanged={onChanged} asMenu />
-      </Stack>
-    </Box>
+const isOrder = (value: string | null): value is DeskOrder => value !== null && Object.hasOwn(DESK_ORDERS, value);
+const isState = (value: string | null) => DESK_STATES.some((state) => state === value);
+
+/** Filters, order and page live in the URL, so a reload or the back button keeps them. */
+function useDeskParams() {
+  const [params, setParams] = useSearchParams();
+  const orderParam = params.get('order');
+  const values: DeskFilterValues & { page: number } = {
+    q: params.get('q') ?? '',
+    state: isState(params.get('state')) ? (params.get('state') ?? '') : '',
+    order: isOrder(orderParam) ? orderParam : 'newest',
+    page: Math.max(1, Number(params.get('page')) || 1),
+  };
+  const update = useCallback(
+    (next: Partial<DeskFilterValues & { page: number }>) =>
+      setParams(
+        (previous) => {
+          const merged = new URLSearchParams(previous);
+          for (const [key, value] of Object.entries(next)) {
+            const isDefault =
+              value === '' || (key === 'order' && value === 'newest') || (key === 'page' && value === 1);
+            if (isDefault) merged.delete(key);
+            else merged.set(key, String(value));
+          }
+          if (!('page' in next)) merged.delete('page');
+          return merged;
+        },
+        { replace: true },
+      ),
+    [setParams],
   );
+  return { values, update, clear: () => setParams(new URLSearchParams(), { replace: true }) };
 }
 
-function BrandCampaigns() {
+function BrandDesk() {
   const t = useT();
+  const isPhone = usePhone();
   const { data: session } = useSession();
-  const [page, setPage] = useState(1);
-  const { rows, total, isLoading, error, refetch } = useApiPage<Campaign>(
-    `/api/campaigns?page=${page}&pageSize=${PAGE_SIZE}&sort=createdAt&order=desc`,
-  );
-  const isBrand = session?.user.role === 'brand';
+  const { values, update, clear } = useDeskParams();
+  const query = new URLSearchParams({
+    page: String(values.page),
+    pageSize: String(PAGE_SIZE),
+    ...DESK_ORDERS[values.order],
+    ...(values.state ? { state: values.state } : {}),
+    ...(values.q ? { q: values.q } : {}),
+  });
+  const { rows, total, isLoading, error } = useApiPage<DeskCampaign>(`/api/brand/campaigns?${query}`);
+  const isFiltered = values.q !== '' || values.state !== '';
   const isVerified = session?.user.emailVerified ?? false;
-  const newButton = isBrand ? (
-    <Button
-      component={RouterLink}
-      to="/brand/campaigns/new"
-      variant="contained"
-      startIcon={<Add />}
-      disabled={!isVerified}
-    >
-      {t('brandCampaigns.actions.new')}
-    </Button>
-  ) : undefined;
   return (
     <>
-      <PageHeader title={t('brandCampaigns.list.title')} intro={t('brandCampaigns.list.intro')} action={newButton} />
-      {isVerified || !isBrand ? null : (
+      <PageHeader
+        title={t('desk.list.title')}
+        intro={t('desk.list.intro')}
+        action={
+          <Button
+            component={RouterLink}
+            to="/brand/campaigns/new"
+            variant="contained"
+            startIcon={<Add />}
+            disabled={!isVerified}
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0, alignSelf: { sm: 'flex-start' } }}
+          >
+            {t('brandCampaigns.actions.new')}
+          </Button>
+        }
+      />
+      {isVerified ? null : (
         <Alert severity="warning" sx={{ mb: 3 }}>
           {t('brandCampaigns.verifyFirst')}
         </Alert>
       )}
+      {rows?.length || isFiltered ? <DeskFilters values={values} onChange={update} /> : null}
       {isLoading ? <PageLoader /> : null}
       {error ? <Alert severity="error">{errorText(t, error)}</Alert> : null}
       {rows && rows.length === 0 ? (
-        <EmptyState title={t('brandCampaigns.empty.title')} body={t('brandCampaigns.empty.body')} />
+        isFiltered ? (
+          <EmptyState
+            title={t('desk.empty.filteredTitle')}
+            body={t('desk.empty.filteredBody')}
+            action={<Button onClick={clear}>{t('desk.empty.clear')}</Button>}
+          />
+        ) : (
+          <EmptyState title={t('desk.empty.title')} body={t('desk.empty.body')} />
+        )
       ) : null}
-      {rows && rows.length > 0 ? (
-        <Card>
-          <Box component="ul" aria-label={t('brandCampaigns.list.title')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
-            {rows.map((campaign) => (
-              <CampaignRow key={campaign.id} campaign={campaign} onChanged={() => void refetch()} />
-            ))}
-          </Box>
-        </Card>
-      ) : null}
-      <Pager page={page} total={total} pageSize={PAGE_SIZE} onChange={setPage} />
+      {rows && rows.length > 0 ? isPhone ? <DeskCards campaigns={rows} /> : <DeskTable campaigns={rows} /> : null}
+      <Pager page={values.page} total={total} pageSize={PAGE_SIZE} onChange={(page) => update({ page })} />
     </>
   );
 }
 
-/** The brand's campaigns, newest first, with their state and actions; "New campaign". */
+/** The brand's campaign desk: every campaign with its state, what waits for the brand and its spend (ADR 038). */
 export function BrandCampaignsPage() {
   return (
-    <RoleOnly allow={['brand', 'admin']} note="brandCampaigns.onlyBrands">
-      <BrandCampaigns />
+    <RoleOnly allow={['brand']} note="brandCampaigns.onlyBrands">
+      <BrandDesk />
     </RoleOnly>
   );
 }

@@ -1,15 +1,11 @@
 import type { CampaignResultsView } from '@kollab/contract/api/results';
-import ArrowBack from '@mui/icons-material/ArrowBack';
 import Download from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useParams } from 'react-router';
-import { RoleOnly } from '../../../components/auth/role-only';
 import { EmptyState } from '../../../components/campaigns/empty-state';
 import { Section } from '../../../components/campaigns/section';
-import { PageHeader } from '../../../components/layout/page-header';
 import { PageLoader } from '../../../components/layout/page-loader';
 import { LoadError } from '../../../components/money/load-error';
 import { FigureList } from '../../../components/results/figure-list';
@@ -19,7 +15,6 @@ import { ReadingsTable } from '../../../components/results/readings-table';
 import { milestoneText, useResultsFormat } from '../../../components/results/use-results-format';
 import { useApiQuery } from '../../../hooks/use-api-query';
 import { useT } from '../../../hooks/use-t';
-import { useSession } from '../../../providers/session';
 
 /** The brand's tracking budget this month and when the next read is due. */
 function Usage({ results }: { results: CampaignResultsView }) {
@@ -88,12 +83,13 @@ function Results({ results }: { results: CampaignResultsView }) {
   );
 }
 
-function ResultsPage() {
+/**
+ * A campaign's results for its brand (and admins), the campaign desk's "results" tab: totals,
+ * views over time, each post, the tracking budget, and the CSV and PDF exports.
+ */
+export function CampaignResults({ campaignId }: { campaignId: string }) {
   const t = useT();
-  const { id = '' } = useParams();
-  const { data: session } = useSession();
-  const isAdmin = session?.user.role === 'admin';
-  const path = `/api/campaigns/${encodeURIComponent(id)}/results`;
+  const path = `/api/campaigns/${encodeURIComponent(campaignId)}/results`;
   const { data, isLoading, error, refetch } = useApiQuery<CampaignResultsView>(path);
   const exportLink = (format: 'csv' | 'pdf') => (
     <Button
@@ -108,42 +104,21 @@ function ResultsPage() {
     </Button>
   );
   return (
-    // Wider than the reading column on large screens, as the admin tables: the per-creator table has many columns.
-    <Box sx={{ width: { lg: WIDE }, ml: { lg: `calc(50% - ${WIDE} / 2)` } }}>
-      <Button
-        component={RouterLink}
-        to={isAdmin ? '/admin/results' : `/brand/campaigns/${encodeURIComponent(id)}`}
-        startIcon={<ArrowBack />}
-        sx={{ mb: 2, ml: -1 }}
-      >
-        {t(isAdmin ? 'results.backAdmin' : 'results.back')}
-      </Button>
-      <PageHeader
-        title={t('results.title')}
-        intro={data ? `${data.campaign.title}. ${t('results.intro')}` : t('results.intro')}
-        action={
-          data ? (
-            <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, justifyContent: { sm: 'flex-end' } }}>
-              {exportLink('csv')}
-              {exportLink('pdf')}
-            </Stack>
-          ) : undefined
-        }
-      />
+    <Stack spacing={3}>
+      <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography color="text.secondary" sx={{ flex: '1 1 240px' }}>
+          {t('results.intro')}
+        </Typography>
+        {data ? (
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+            {exportLink('csv')}
+            {exportLink('pdf')}
+          </Stack>
+        ) : null}
+      </Box>
       {isLoading ? <PageLoader /> : null}
       {error ? <LoadError error={error} onRetry={() => void refetch()} /> : null}
       {data ? <Results results={data} /> : null}
-    </Box>
-  );
-}
-
-const WIDE = 'min(1320px, 100vw - 64px)';
-
-/** A campaign's results for its brand (and admins): totals, views over time, each post, and the tracking budget. */
-export function BrandCampaignResultsPage() {
-  return (
-    <RoleOnly allow={['brand', 'admin']} note="results.onlyBrands">
-      <ResultsPage />
-    </RoleOnly>
+    </Stack>
   );
 }

@@ -1,0 +1,116 @@
+import { DESK_STATES } from '@kollab/contract/desk';
+import Search from '@mui/icons-material/Search';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { useEffect, useRef, useState } from 'react';
+import { useT } from '../../hooks/use-t';
+
+const DEBOUNCE_MS = 350;
+
+/** The list's orders, each a sort field and direction of GET /api/brand/campaigns. */
+export const DESK_ORDERS = {
+  newest: { sort: 'createdAt', order: 'desc' },
+  oldest: { sort: 'createdAt', order: 'asc' },
+  startsSoonest: { sort: 'startsAt', order: 'asc' },
+  endsSoonest: { sort: 'endsAt', order: 'asc' },
+  title: { sort: 'title', order: 'asc' },
+} as const;
+export type DeskOrder = keyof typeof DESK_ORDERS;
+
+export interface DeskFilterValues {
+  q: string;
+  state: string;
+  order: DeskOrder;
+}
+
+/** Search by title (sent after a pause in typing), status and order. */
+export function DeskFilters({
+  values,
+  onChange,
+}: {
+  values: DeskFilterValues;
+  onChange: (next: Partial<DeskFilterValues>) => void;
+}) {
+  const t = useT();
+  const [text, setText] = useState(values.q);
+  const sent = useRef(values.q);
+
+  // A search from elsewhere (the back button, "clear filters") replaces what is in the box.
+  useEffect(() => {
+    if (values.q !== sent.current) {
+      sent.current = values.q;
+      setText(values.q);
+    }
+  }, [values.q]);
+  useEffect(() => {
+    const q = text.trim();
+    if (q === sent.current) return;
+    const timer = setTimeout(() => {
+      sent.current = q;
+      onChange({ q });
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [text, onChange]);
+
+  return (
+    <Stack
+      component="form"
+      role="search"
+      aria-label={t('desk.filters.label')}
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      sx={{ mb: 3 }}
+      onSubmit={(event) => {
+        event.preventDefault();
+        sent.current = text.trim();
+        onChange({ q: text.trim() });
+      }}
+    >
+      <TextField
+        type="search"
+        label={t('desk.filters.search')}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        sx={{ flex: 2 }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <Search aria-hidden />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      <TextField
+        select
+        label={t('desk.filters.state')}
+        value={values.state}
+        onChange={(event) => onChange({ state: event.target.value })}
+        sx={{ flex: 1, minWidth: 150 }}
+      >
+        <MenuItem value="">{t('desk.filters.allStates')}</MenuItem>
+        {DESK_STATES.map((state) => (
+          <MenuItem key={state} value={state}>
+            {t(`desk.state.${state}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        select
+        label={t('desk.filters.sort')}
+        value={values.order}
+        onChange={(event) => onChange({ order: event.target.value as DeskOrder })}
+        sx={{ flex: 1, minWidth: 150 }}
+      >
+        {(Object.keys(DESK_ORDERS) as DeskOrder[]).map((order) => (
+          <MenuItem key={order} value={order}>
+            {t(`desk.sort.${order}`)}
+          </MenuItem>
+        ))}
+      </TextField>
+    </Stack>
+  );
+}
