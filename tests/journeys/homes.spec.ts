@@ -1,73 +1,83 @@
 import { type APIRequestContext, type APIResponse, expect, type Page, test } from '@playwright/test';
-import { signInAdminByApi, signInByApi } from '../fixtures/api.ts';
+import { signInAdminByApi } from '../fixtures/api.ts';
 import { checkPage } from '../fixtures/visit.ts';
 import { linkInNewestMail } from '../portal/mail.ts';
 import { type Actor, baseUrl, expectNoPageErrors, openActor, uniqueSuffix } from './actors.ts';
-import { LOCALES, TEXTS } from './texts.ts';
+import { LOCALES, type Locale, TEXTS } from './texts.ts';
 
-const BRAND = { email: 'brand@demo.kollab.se', password: 'demo-brand-2026' };
-const CAMPAIGN = 'Höstens fjällrost';
-/** The demo brand's other published campaign (it starts in 10 days): the one she is invited to. */
-const INVITED_TO = 'Vinterns termosguide';
-const COMPANY = 'Fjällkaffe AB';
+const PASSWORD = 'ett långt lösenord 2026';
+const DAY_MS = 86_400_000;
+
+/**
+ * The journey's own brand and its two campaigns (not the shared demo brand's: other specs leave
+ * pending claims on those, and a brand's home lists only its 10 oldest, ADR 037). `campaign` is
+ * live, the one she claims; `invitedTo` starts in 10 days, the one she is invited to.
+ */
+interface Names {
+  company: string;
+  campaign: string;
+  invitedTo: string;
+}
 
 /** What the homes say, written out (as texts.*.ts are) so a wrong translation fails the journey. */
 const HOME = {
-  sv: {
-    greeting: (name: string) => `Hej ${name}!`,
-    todos: 'Att göra',
-    nothingToDo: 'Inget att göra just nu.',
-    invitation: `Svara på inbjudan: ${INVITED_TO}`,
-    workingDaysLeft: /5 arbetsdagar kvar, svara senast/,
-    submitVideo: `Skicka in video: ${CAMPAIGN}`,
-    rate: `Betygsätt ${COMPANY}: ${CAMPAIGN}`,
-    balance: 'Saldo',
-    withdraw: 'Ta ut pengar',
-    profile: 'Din profil',
-    nextStep: 'Lägg till ditt personnummer',
-    messages: 'Senaste meddelanden',
-    toApprove: 'Ansökningar att godkänna',
-    approveItem: (name: string) => `${name} vill vara med i ${CAMPAIGN}`,
-    toReview: 'Videor att granska',
-    reviewItem: (name: string) => `Granska videon från ${name}: ${CAMPAIGN}`,
-    autoAccept: /Godkänns automatiskt om \d+ dagar/,
-    drafts: 'Utkast',
-    queues: [
-      /^Uttag att betala: \d+/,
-      /^Flaggade inlägg: \d+/,
-      /^Raderingar som har förfallit: \d+/,
-      /^Anmälda konversationer: \d+/,
-      /^Misslyckade jobb: /,
-    ],
-  },
-  en: {
-    greeting: (name: string) => `Hi ${name}!`,
-    todos: 'To do',
-    nothingToDo: 'Nothing to do right now.',
-    invitation: `Answer the invitation: ${INVITED_TO}`,
-    workingDaysLeft: /5 working days left, answer by/,
-    submitVideo: `Submit your video: ${CAMPAIGN}`,
-    rate: `Rate ${COMPANY}: ${CAMPAIGN}`,
-    balance: 'Balance',
-    withdraw: 'Withdraw money',
-    profile: 'Your profile',
-    nextStep: 'Add your personal number',
-    messages: 'Recent messages',
-    toApprove: 'Claims to approve',
-    approveItem: (name: string) => `${name} wants to join ${CAMPAIGN}`,
-    toReview: 'Videos to review',
-    reviewItem: (name: string) => `Review the video from ${name}: ${CAMPAIGN}`,
-    autoAccept: /Accepted automatically in \d+ days/,
-    drafts: 'Drafts',
-    queues: [
-      /^Withdrawals to pay: \d+/,
-      /^Flagged posts: \d+/,
-      /^Deletion requests due: \d+/,
-      /^Reported conversations: \d+/,
-      /^Failed jobs: /,
-    ],
-  },
-} as const;
+  sv: ({ company, campaign, invitedTo }: Names) =>
+    ({
+      greeting: (name: string) => `Hej ${name}!`,
+      todos: 'Att göra',
+      nothingToDo: 'Inget att göra just nu.',
+      invitation: `Svara på inbjudan: ${invitedTo}`,
+      workingDaysLeft: /5 arbetsdagar kvar, svara senast/,
+      submitVideo: `Skicka in video: ${campaign}`,
+      rate: `Betygsätt ${company}: ${campaign}`,
+      balance: 'Saldo',
+      withdraw: 'Ta ut pengar',
+      profile: 'Din profil',
+      nextStep: 'Lägg till ditt personnummer',
+      messages: 'Senaste meddelanden',
+      toApprove: 'Ansökningar att godkänna',
+      approveItem: (name: string) => `${name} vill vara med i ${campaign}`,
+      toReview: 'Videor att granska',
+      reviewItem: (name: string) => `Granska videon från ${name}: ${campaign}`,
+      autoAccept: /Godkänns automatiskt om \d+ dagar/,
+      drafts: 'Utkast',
+      queues: [
+        /^Uttag att betala: \d+/,
+        /^Flaggade inlägg: \d+/,
+        /^Raderingar som har förfallit: \d+/,
+        /^Anmälda konversationer: \d+/,
+        /^Misslyckade jobb: /,
+      ],
+    }) as const,
+  en: ({ company, campaign, invitedTo }: Names) =>
+    ({
+      greeting: (name: string) => `Hi ${name}!`,
+      todos: 'To do',
+      nothingToDo: 'Nothing to do right now.',
+      invitation: `Answer the invitation: ${invitedTo}`,
+      workingDaysLeft: /5 working days left, answer by/,
+      submitVideo: `Submit your video: ${campaign}`,
+      rate: `Rate ${company}: ${campaign}`,
+      balance: 'Balance',
+      withdraw: 'Withdraw money',
+      profile: 'Your profile',
+      nextStep: 'Add your personal number',
+      messages: 'Recent messages',
+      toApprove: 'Claims to approve',
+      approveItem: (name: string) => `${name} wants to join ${campaign}`,
+      toReview: 'Videos to review',
+      reviewItem: (name: string) => `Review the video from ${name}: ${campaign}`,
+      autoAccept: /Accepted automatically in \d+ days/,
+      drafts: 'Drafts',
+      queues: [
+        /^Withdrawals to pay: \d+/,
+        /^Flagged posts: \d+/,
+        /^Deletion requests due: \d+/,
+        /^Reported conversations: \d+/,
+        /^Failed jobs: /,
+      ],
+    }) as const,
+};
 
 async function ok<T>(response: Promise<APIResponse>): Promise<T> {
   const answer = await response;
@@ -78,6 +88,56 @@ async function ok<T>(response: Promise<APIResponse>): Promise<T> {
 /** A same-origin JSON POST from a browser context's cookies (the API checks the Origin). */
 const post = (request: APIRequestContext, path: string, data: unknown = {}) =>
   request.post(path, { data, headers: { Origin: baseUrl() } });
+
+/**
+ * Signs a new account up through the API, which signs `request`'s context in, and confirms its
+ * e-mail address with the link in the mail it is sent.
+ */
+async function signUp(
+  request: APIRequestContext,
+  account: { role: 'creator' | 'brand'; fullName: string; email: string; locale: Locale },
+): Promise<void> {
+  await ok(post(request, '/api/auth/signup', { ...account, password: PASSWORD, acceptPrivacy: true }));
+  await expect.poll(() => linkInNewestMail(account.email, '/app/verify-email'), { timeout: 15_000 }).not.toBeNull();
+  const link = await linkInNewestMail(account.email, '/app/verify-email');
+  const token = new URL(link ?? '').searchParams.get('token');
+  await ok(post(request, '/api/auth/verify-email', { token }));
+}
+
+/**
+ * The signed-in brand's campaign `title`, starting `startsInDays` from now (0: already running),
+ * created and paid by card in the payments stand-in through the API; paid, it is published.
+ * Its id.
+ */
+async function fundedCampaign(request: APIRequestContext, title: string, startsInDays: number): Promise<string> {
+  const starts = Date.now() + startsInDays * DAY_MS - 60_000;
+  const campaign = await ok<{ id: string }>(
+    post(request, '/api/campaigns', {
+      title,
+      description: 'Fjällkaffe i termos på en höstpromenad / mountain coffee on an autumn walk.',
+      objectives: ['awareness'],
+      categories: ['food'],
+      platforms: ['instagram', 'tiktok'],
+      creatorTiers: ['ugc'],
+      budgetOre: 600_000,
+      payoutOre: 200_000,
+      slots: 3,
+      startsAt: new Date(starts).toISOString(),
+      endsAt: new Date(starts + 30 * DAY_MS).toISOString(),
+      guidelines: ['Visa termosen i bild / show the flask.'],
+    }),
+  );
+  const payment = await ok<{ id: string }>(post(request, `/api/campaigns/${campaign.id}/payments`, { method: 'card' }));
+  const paid = await ok<{ status: string }>(
+    post(request, `/api/payments/${payment.id}/card`, {
+      card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2039, cvc: '123' },
+    }),
+  );
+  expect(paid.status).toBe('paid');
+  const view = await ok<{ status: string }>(request.get(`/api/campaigns/${campaign.id}`));
+  expect(view.status).toBe('published');
+  return campaign.id;
+}
 
 /**
  * Checks a home as the issue asks: axe and a screenshot at desktop (1366×860) and phone (390×844)
@@ -98,13 +158,21 @@ async function checkHome(page: Page, name: string): Promise<void> {
 const section = (page: Page, title: string) => page.getByRole('region', { name: new RegExp(`^${title}`) });
 
 /**
- * Issue 22's homes, in each language: a new creator's and the demo brand's homes change as a claim
+ * Issue 22's homes, in each language: a new creator's and a new brand's homes change as a claim
  * is made, approved, submitted and accepted; the admin's home shows its queues. Each home is
- * checked with axe at desktop and phone size, and its screenshots are attached.
+ * checked with axe at desktop and phone size, and its screenshots are attached. The brand is the
+ * journey's own, with its own campaigns, so claims other specs leave pending on the demo brand's
+ * campaigns cannot push hers off its home's list.
  */
 for (const locale of LOCALES) {
   const t = TEXTS[locale];
-  const home = HOME[locale];
+  const suffix = uniqueSuffix();
+  const names: Names = {
+    company: `Fjällkaffe ${suffix} AB`,
+    campaign: `Höstens fjällrost ${suffix}`,
+    invitedTo: `Vinterns termosguide ${suffix}`,
+  };
+  const home = HOME[locale](names);
 
   test.describe(`role homes (${locale})`, () => {
     test.describe.configure({ mode: 'serial', timeout: 120_000 });
@@ -114,30 +182,38 @@ for (const locale of LOCALES) {
     let admin: Actor;
     let creatorName = '';
     let handle = '';
+    let campaignId = '';
+    let invitedToId = '';
     let claimId = '';
 
     test.beforeAll(async ({ browser }) => {
-      const suffix = uniqueSuffix();
       creatorName = `Hedda Hem ${suffix}`;
       handle = `hedda.hem.${suffix}`;
-      const email = `homes-${locale}-${suffix}@example.com`;
       creator = await openActor(browser, locale);
       brand = await openActor(browser, locale);
       admin = await openActor(browser, locale);
+      await signUp(creator.context.request, {
+        role: 'creator',
+        fullName: creatorName,
+        email: `homes-${locale}-${suffix}@example.com`,
+        locale,
+      });
+      // The brand: signed up, its company named, both campaigns paid and live (before the creator
+      // has a profile, so publishing them invites her to neither).
+      await signUp(brand.context.request, {
+        role: 'brand',
+        fullName: `Frida Fjäll ${suffix}`,
+        email: `homes-brand-${locale}-${suffix}@example.com`,
+        locale,
+      });
       await ok(
-        post(creator.context.request, '/api/auth/signup', {
-          fullName: creatorName,
-          email,
-          password: 'ett långt lösenord 2026',
-          role: 'creator',
-          acceptPrivacy: true,
-          locale,
+        brand.context.request.put('/api/brand-profile', {
+          data: { companyName: names.company },
+          headers: { Origin: baseUrl() },
         }),
       );
-      await expect.poll(() => linkInNewestMail(email, '/app/verify-email'), { timeout: 15_000 }).not.toBeNull();
-      const token = new URL((await linkInNewestMail(email, '/app/verify-email')) ?? '').searchParams.get('token');
-      await ok(post(creator.context.request, '/api/auth/verify-email', { token }));
-      await signInByApi(brand.context.request, BRAND.email, BRAND.password, baseUrl());
+      campaignId = await fundedCampaign(brand.context.request, names.campaign, 0);
+      invitedToId = await fundedCampaign(brand.context.request, names.invitedTo, 10);
       await signInAdminByApi(admin.context.request, baseUrl());
     });
 
@@ -168,18 +244,15 @@ for (const locale of LOCALES) {
           headers: { Origin: baseUrl() },
         }),
       );
-      const campaigns = await ok<{ id: string; title: string }[]>(
-        brand.context.request.get('/api/campaigns?pageSize=50'),
-      );
-      const campaign = campaigns.find((item) => item.title === INVITED_TO);
-      await ok(
-        post(brand.context.request, '/api/discovery/invitations', {
-          campaignId: campaign?.id,
-          platform: 'instagram',
-          userId: handle,
-          username: handle,
-        }),
-      );
+      const invited = await post(brand.context.request, '/api/discovery/invitations', {
+        campaignId: invitedToId,
+        platform: 'instagram',
+        userId: handle,
+        username: handle,
+      });
+      expect(invited.ok(), await invited.text()).toBe(true);
+      // (This answer is not wrapped in `data`.) She is on Kollab: a real invitation, not an e-mail draft.
+      expect(((await invited.json()) as { invited: boolean }).invited).toBe(true);
 
       const { page } = creator;
       await page.goto('/app/');
@@ -191,11 +264,11 @@ for (const locale of LOCALES) {
 
     test('the creator claims: the brand’s home lists the claim to approve; approved, the creator’s says “submit video”', async () => {
       const campaigns = await ok<{ id: string; title: string }[]>(
-        creator.context.request.get(`/api/campaigns?q=${encodeURIComponent(CAMPAIGN)}`),
+        creator.context.request.get(`/api/campaigns?q=${encodeURIComponent(names.campaign)}`),
       );
-      const campaign = campaigns.find((item) => item.title === CAMPAIGN);
+      expect(campaigns.map((item) => item.id)).toContain(campaignId);
       const claim = await ok<{ id: string }>(
-        post(creator.context.request, `/api/campaigns/${campaign?.id}/claims`, { guidelinesConfirmed: true }),
+        post(creator.context.request, `/api/campaigns/${campaignId}/claims`, { guidelinesConfirmed: true }),
       );
       claimId = claim.id;
 
@@ -212,7 +285,7 @@ for (const locale of LOCALES) {
       await page.goto('/app/');
       const todos = section(page, home.todos);
       await expect(todos.getByRole('link', { name: home.submitVideo })).toBeVisible();
-      await expect(todos.getByRole('listitem').filter({ hasText: home.submitVideo })).toContainText(COMPANY);
+      await expect(todos.getByRole('listitem').filter({ hasText: home.submitVideo })).toContainText(names.company);
       await checkHome(page, 'creator home, a video to submit');
     });
 
