@@ -170,6 +170,8 @@ export const CampaignPageSchema = z
   .object({
     data: z.array(CampaignSchema),
     total: z.number(),
+    /** Past 10,000 matching campaigns `total` is the planner's estimate (ADR 036). */
+    totalIsEstimate: z.boolean(),
     /** Pass as `cursor` for the page after this one (ADR 036); null when this page is the last. */
     nextCursor: z.string().nullable(),
   })

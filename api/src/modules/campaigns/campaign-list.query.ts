@@ -400,6 +400,7 @@ export async function listCampaigns(db: Database, actor: User, query: ListCampai
     rows.length === 0 && (offset > 0 || after) ? await statements.totalOnly.execute(values) : rows
   ) as ListTotals[];
   let total = 0;
+  let totalIsEstimate = false;
   if (counted) {
     if (counted.sharedTotal !== null) {
       const shared =
@@ -409,7 +410,10 @@ export async function listCampaigns(db: Database, actor: User, query: ListCampai
       counted.sharedTotal = shared;
       totals.set(totalKey, { version: counted.listVersion, total: shared }, 0);
     }
-    total = (counted.sharedTotal ?? known?.total ?? 0) + counted.ownTotal;
+    const shared = counted.sharedTotal ?? known?.total ?? 0;
+    // Counting stops past the limit, so a shared total above it is always the planner's estimate.
+    totalIsEstimate = shared > EXACT_TOTAL_LIMIT;
+    total = shared + counted.ownTotal;
   }
 
   const brands = new Map(
@@ -426,7 +430,8 @@ export async function listCampaigns(db: Database, actor: User, query: ListCampai
   const campaignRows = page.map((row) => row.campaign);
   const last = page.at(-1);
   const nextCursor = last && page.length === query.pageSize ? encodeCursor(sort, last.sortKey, last.campaign.id) : null;
-  const built = { data: await toCampaignViews(db, actor, campaignRows, { brands, myClaims }), total, nextCursor };
+  const data = await toCampaignViews(db, actor, campaignRows, { brands, myClaims });
+  const built = { data, total, totalIsEstimate, nextCursor };
   // Only published campaigns on it (none of the creator's claimed unpublished ones): the same for every creator.
   if (pageKey && counted && counted.ownTotal === 0 && page.length > 0) {
     const versions = pageVersions(

@@ -192,7 +192,7 @@ describe('the campaign list total', () => {
     const { total } = await list(creatorCookie);
     for (let round = 0; round < 2; round++) {
       const res = await t.app.request('/api/campaigns?page=50&pageSize=10', { headers: jsonHeaders(creatorCookie) });
-      expect(await res.json()).toEqual({ data: [], total, nextCursor: null });
+      expect(await res.json()).toEqual({ data: [], total, totalIsEstimate: false, nextCursor: null });
     }
   });
 });

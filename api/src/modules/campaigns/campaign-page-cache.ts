@@ -27,7 +27,13 @@ import type { MyClaim } from './campaign-view.ts';
  * only until the next start or end among its campaigns.
  */
 
-export type CampaignPage = { data: CampaignView[]; total: number; nextCursor: string | null };
+export type CampaignPage = {
+  data: CampaignView[];
+  total: number;
+  /** True when `total` is the planner's estimate (more than EXACT_TOTAL_LIMIT campaigns match; ADR 036). */
+  totalIsEstimate: boolean;
+  nextCursor: string | null;
+};
 
 /** What the list answers: a page made for this request, or one prepared earlier and sent as it is. */
 export type CampaignListAnswer = { page: CampaignPage } | { prepared: PreparedJson };
@@ -46,6 +52,7 @@ interface CachedPage {
   /** The views with `myClaim: null`: what a creator without claims on them sees. */
   views: CampaignView[];
   total: number;
+  totalIsEstimate: boolean;
   nextCursor: string | null;
   /** Epoch ms of the next start or end among the page's campaigns (a state changes then). */
   validUntil: number;
@@ -142,6 +149,7 @@ export async function pageFromCache(db: Database, creator: User, key: string): P
         return myClaim ? { ...view, myClaim } : view;
       }),
       total: cached.total,
+      totalIsEstimate: cached.totalIsEstimate,
       nextCursor: cached.nextCursor,
     },
   };
@@ -177,8 +185,8 @@ export function rememberPage(
     }
   }
   countsOf(db).built += 1;
-  const { total, nextCursor } = built.page;
-  const prepared = prepareJson(JSON.stringify({ data: views, total, nextCursor }));
+  const { total, totalIsEstimate, nextCursor } = built.page;
+  const prepared = prepareJson(JSON.stringify({ data: views, total, totalIsEstimate, nextCursor }));
   pages.set(
     key,
     {
@@ -188,6 +196,7 @@ export function rememberPage(
       brandIds: [...new Set(views.map((view) => view.brand.id))],
       views,
       total,
+      totalIsEstimate,
       nextCursor,
       validUntil,
       prepared,

@@ -873,7 +873,7 @@ describe('GET /api/campaigns (own database)', () => {
     const res = await call(l, 'GET', '/api/campaigns?q=finnsinte', cookies.creator);
 
     expect(res.status).toBe(200);
-    expect(await res.json()).toEqual({ data: [], total: 0, nextCursor: null });
+    expect(await res.json()).toEqual({ data: [], total: 0, totalIsEstimate: false, nextCursor: null });
   });
 
   it('paginates on the server and reports the total', async () => {

@@ -3,13 +3,11 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useEffect, useRef, useState } from 'react';
 import { useLocale } from '../../hooks/use-locale';
 import { useT } from '../../hooks/use-t';
+import { useTypedSearch } from '../../hooks/use-typed-search';
 import type { Category } from '../../lib/api-types';
 import { PLATFORMS } from './types';
-
-const DEBOUNCE_MS = 350;
 
 export interface CampaignFilterValues {
   q: string;
@@ -29,25 +27,7 @@ export function CampaignFilters({
 }) {
   const t = useT();
   const locale = useLocale();
-  const [text, setText] = useState(values.q);
-  const sent = useRef(values.q);
-
-  // A search from elsewhere (the back button, "clear filters") replaces what is in the box.
-  useEffect(() => {
-    if (values.q !== sent.current) {
-      sent.current = values.q;
-      setText(values.q);
-    }
-  }, [values.q]);
-  useEffect(() => {
-    const q = text.trim();
-    if (q === sent.current) return;
-    const timer = setTimeout(() => {
-      sent.current = q;
-      onChange({ q });
-    }, DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, onChange]);
+  const { text, setText, submit } = useTypedSearch(values.q, (q) => onChange({ q }));
 
   return (
     <Stack
@@ -59,8 +39,7 @@ export function CampaignFilters({
       sx={{ mb: 3 }}
       onSubmit={(event) => {
         event.preventDefault();
-        sent.current = text.trim();
-        onChange({ q: text.trim() });
+        submit();
       }}
     >
       <TextField

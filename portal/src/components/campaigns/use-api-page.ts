@@ -6,7 +6,10 @@ import type { ApiError } from '../../lib/api-fetch';
  * loads, the previous rows stay on screen.
  */
 export function useApiPage<T>(url: string, options: { enabled?: boolean } = {}) {
-  const { query } = useCustom<{ data: T[]; total: number; nextCursor?: string | null }, ApiError>({
+  const { query } = useCustom<
+    { data: T[]; total: number; totalIsEstimate?: boolean; nextCursor?: string | null },
+    ApiError
+  >({
     url,
     method: 'get',
     queryOptions: { enabled: options.enabled ?? true, placeholderData: (previous) => previous },
@@ -16,6 +19,8 @@ export function useApiPage<T>(url: string, options: { enabled?: boolean } = {}) 
   return {
     rows: page?.data,
     total: page?.total ?? 0,
+    /** Past 10,000 matches the API estimates the total (ADR 036). */
+    totalIsEstimate: page?.totalIsEstimate === true,
     /** The cursor of the page after this one; null while the previous page stands in for a loading one. */
     nextCursor: query.isPlaceholderData ? null : (page?.nextCursor ?? null),
     isLoading: query.isLoading,

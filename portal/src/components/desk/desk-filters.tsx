@@ -4,10 +4,8 @@ import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../hooks/use-t';
-
-const DEBOUNCE_MS = 350;
+import { useTypedSearch } from '../../hooks/use-typed-search';
 
 /** The list's orders, each a sort field and direction of GET /api/brand/campaigns. */
 export const DESK_ORDERS = {
@@ -34,25 +32,7 @@ export function DeskFilters({
   onChange: (next: Partial<DeskFilterValues>) => void;
 }) {
   const t = useT();
-  const [text, setText] = useState(values.q);
-  const sent = useRef(values.q);
-
-  // A search from elsewhere (the back button, "clear filters") replaces what is in the box.
-  useEffect(() => {
-    if (values.q !== sent.current) {
-      sent.current = values.q;
-      setText(values.q);
-    }
-  }, [values.q]);
-  useEffect(() => {
-    const q = text.trim();
-    if (q === sent.current) return;
-    const timer = setTimeout(() => {
-      sent.current = q;
-      onChange({ q });
-    }, DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [text, onChange]);
+  const { text, setText, submit } = useTypedSearch(values.q, (q) => onChange({ q }));
 
   return (
     <Stack
@@ -64,8 +44,7 @@ export function DeskFilters({
       sx={{ mb: 3 }}
       onSubmit={(event) => {
         event.preventDefault();
-        sent.current = text.trim();
-        onChange({ q: text.trim() });
+        submit();
       }}
     >
       <TextField

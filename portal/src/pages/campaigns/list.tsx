@@ -39,7 +39,9 @@ export function CampaignsPage() {
   query.set('page', String(page));
   const cursor = cursors.get(page - 1);
   if (cursor) query.set('cursor', cursor);
-  const { rows, total, nextCursor, isLoading, isFetching, error } = useApiPage<Campaign>(`/api/campaigns?${query}`);
+  const { rows, total, totalIsEstimate, nextCursor, isLoading, isFetching, error } = useApiPage<Campaign>(
+    `/api/campaigns?${query}`,
+  );
   useEffect(() => {
     if (nextCursor) cursors.set(page, nextCursor);
   }, [cursors, page, nextCursor]);
@@ -71,7 +73,9 @@ export function CampaignsPage() {
       <Box sx={{ height: 4, mb: 1 }}>{isFetching && !isLoading ? <LinearProgress aria-hidden /> : null}</Box>
       {isLoading ? <PageLoader /> : null}
       {error ? <Alert severity="error">{errorText(t, error)}</Alert> : null}
-      <VisuallyHidden role="status">{rows ? t('campaigns.list.count', { count: total }) : ''}</VisuallyHidden>
+      <VisuallyHidden role="status">
+        {rows ? t(totalIsEstimate ? 'campaigns.list.countEstimate' : 'campaigns.list.count', { count: total }) : ''}
+      </VisuallyHidden>
       {rows && rows.length === 0 && isFiltered ? (
         <EmptyState
           title={t('campaigns.notFound.title')}
