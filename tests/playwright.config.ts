@@ -44,7 +44,6 @@ const TWO_INSTANCE_PORTAL_SPECS = [
   'auth-journey.spec.ts',
   'campaign-journey.spec.ts',
   'chat.spec.ts',
-  'notifications.spec.ts',
   'nextauth-client.spec.ts',
   'nextauth-client-two-factor.spec.ts',
   'sessions.spec.ts',

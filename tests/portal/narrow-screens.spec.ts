@@ -114,13 +114,18 @@ async function overflow(page: Page): Promise<{ width: number; culprits: string[]
   }, PHONE.width);
 }
 
-/** The bottom bar's labels that do not fit their fifth of the width (cut off with an ellipsis). */
+/**
+ * The bottom bar's labels that do not fit their fifth of the width (cut off with an ellipsis): each
+ * link's own text span, not what its icon carries (an unread badge and its visually hidden words).
+ */
 function cutLabels(page: Page): Promise<string[]> {
   return page
     .getByRole('navigation', { name: /^(Genvägar|Shortcuts)$/ })
-    .locator('a span')
+    .locator('a > span:not(.MuiTouchRipple-root)')
     .evaluateAll((spans) =>
-      spans.filter((span) => span.scrollWidth > span.clientWidth).map((span) => span.textContent ?? ''),
+      spans.length === 0
+        ? ['(no labels found)']
+        : spans.filter((span) => span.scrollWidth > span.clientWidth).map((span) => span.textContent ?? ''),
     );
 }
 
