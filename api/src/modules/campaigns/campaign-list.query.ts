@@ -270,7 +270,9 @@ function buildListStatements(db: Database, shape: ListShape) {
       },
       myClaimId: myClaim.id,
       myClaimStatus: myClaim.status,
-      sortKey: sql<string>`${p.sortValue}::text`,
+      // Named: unnamed, this cast's output column would be called "sort_value" too, and the ORDER BY
+      // below would sort by the text (payouts as strings: "90000" after "250000").
+      sortKey: sql<string>`${p.sortValue}::text`.as('sort_key'),
       campaignVersion: sql<string>`${campaigns}.xmin::text`,
       brandVersion: sql<string>`${users}.xmin::text || ':' || coalesce(${brandProfiles}.xmin::text, '')`,
       ...totals,

@@ -224,10 +224,22 @@ describe('paging and claims', () => {
     async (sort, order) => {
       const claimedDraft = await createCampaign(t.db, brand.id, { title: `Ett utkast ${sort}`, status: 'paused' });
       await createClaim(t.db, claimedDraft, creator.id);
-      // Equal sort values (every campaign pays 2 500 kr): the id decides between them.
+      // Equal sort values (most campaigns pay 2 500 kr): the id decides between them; payouts of
+      // other lengths sort as numbers, not as text.
       await createCampaign(t.db, brand.id, { title: 'Lika' });
       await createCampaign(t.db, brand.id, { title: 'Lika' });
+      await createCampaign(t.db, brand.id, { title: `Liten ${sort}`, payoutOre: 90_000, slots: 2, budgetOre: 180_000 });
+      await createCampaign(t.db, brand.id, {
+        title: `Stor ${sort}`,
+        payoutOre: 1_000_000,
+        slots: 2,
+        budgetOre: 2_000_000,
+      });
       const { data: all, total } = await list(creatorCookie, `&sort=${sort}&order=${order}`);
+      if (sort === 'payoutOre') {
+        const payouts = all.map((campaign) => campaign.payoutOre);
+        expect(payouts).toEqual([...payouts].sort((a, b) => b - a));
+      }
       for (let round = 0; round < 2; round++) {
         const paged: string[] = [];
         let cursor: string | null = null;
