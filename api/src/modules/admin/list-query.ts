@@ -10,10 +10,7 @@ import type { PgSelect } from 'drizzle-orm/pg-core';
 /** Rows an export returns at most (the portal's tables filter before exporting). */
 export const EXPORT_LIMIT = 10_000;
 
-/** An ILIKE pattern that matches `term` literally anywhere (its `%`, `_` and `\` are escaped). */
-export function containsPattern(term: string): string {
-  return `%${term.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
-}
+export { containsPattern } from '../../lib/like-pattern.ts';
 
 /**
  * ORDER BY the whitelisted column (empty values last either way), then by id so pages are stable.

@@ -9,60 +9,17 @@ import {
   type User,
   users,
 } from '@kollab/db/schema';
-import {
-  and,
-  arrayContains,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  isNull,
-  ne,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, getTableColumns, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { BoundedCache, perOwner } from '../../lib/bounded-cache.ts';
 import { afterCursor, decodeCursor, encodeCursor, type ListSort } from '../../lib/keyset.ts';
+import { containsPattern } from '../../lib/like-pattern.ts';
 import { EXACT_TOTAL_LIMIT, estimateRows } from '../../lib/row-estimate.ts';
+import { brandsNamed, campaignMatches } from './campaign-list.search.ts';
 import { type CampaignListAnswer, pageFromCache, pageVersions, rememberPage } from './campaign-page-cache.ts';
 import { type BrandProfileView, type MyClaim, toCampaignViews } from './campaign-view.ts';
 
 // The campaign list (GET /api/campaigns): prepared statements per request shape, totals kept per
 // list version, and a creator's page from campaign-page-cache.ts. Hot enough to be its own file.
-
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-/** `text` contains the search (the `pattern` placeholder, a LIKE pattern), ignoring case. */
-function matchesPattern(text: SQL): SQL {
-  return sql`lower(${text}) like (select lower(${sql.placeholder('pattern')}))`;
-}
-
-/**
- * Brands whose shown name (company name, else the user's name) contains the search. Spelled as two
- * branches, one per name, so each can use its trigram index (migration 0034): the company names
- * in brand_profiles, and the names of brand users without one. `coalesce()` across the two tables
- * could use neither, and every search read all brands first (86 ms at 20,000 brands), before even
- * looking for its page among the prepared ones.
- */
-function prepareBrandSearch(db: Database) {
-  const byCompanyName = db
-    .select({ id: brandProfiles.userId })
-    .from(brandProfiles)
-    .innerJoin(users, and(eq(users.id, brandProfiles.userId), eq(users.role, 'brand')))
-    .where(matchesPattern(sql`${brandProfiles.companyName}`));
-  const byUserName = db
-    .select({ id: users.id })
-    .from(users)
-    .leftJoin(brandProfiles, eq(brandProfiles.userId, users.id))
-    .where(and(eq(users.role, 'brand'), isNull(brandProfiles.companyName), matchesPattern(sql`${users.fullName}`)));
-  return byCompanyName.unionAll(byUserName).prepare('campaign_list_brands');
-}
-
-const brandSearchOf = perOwner(prepareBrandSearch);
 
 type ListShape = Pick<ListCampaignsQuery, 'sort' | 'order'> & {
   role: User['role'];
@@ -157,18 +114,7 @@ function buildListStatements(db: Database, shape: ListShape) {
   if (shape.status) filters.push(eq(campaigns.status, sql.placeholder('status')));
   if (shape.category) filters.push(arrayContains(campaigns.categories, sql.placeholder('category')));
   if (shape.platform) filters.push(arrayContains(campaigns.platforms, sql.placeholder('platform')));
-  if (shape.search) {
-    // lower(x) like lower(p) is what ILIKE does in a UTF-8 database, spelled out: it matches the
-    // trigram indexes on lower(title) and lower(campaign_hashtags_text(hashtags)) (migration 0010),
-    // and without them PostgreSQL still runs it about a quarter faster. The pattern is lowered once
-    // (a sub-select), not per row. The brands whose name matches are looked up beforehand and
-    // passed as a list, so the three conditions can each use an index.
-    filters.push(
-      sql`(${matchesPattern(sql`${campaigns.title}`)}
-        or ${matchesPattern(sql`campaign_hashtags_text(${campaigns.hashtags})`)}
-        or ${campaigns.brandId} = any(${sql.placeholder('brandIds')}))`,
-    );
-  }
+  if (shape.search) filters.push(campaignMatches(sql.placeholder('pattern'), sql.placeholder('brandIds')));
   const sortColumn = listSortOf(shape).column;
   const sortOrder = shape.order === 'asc' ? asc : desc;
   // A page after a cursor: both branches start past its row (the totals count every row).
@@ -320,11 +266,7 @@ function estimateVisible(
     query.status ? eq(campaigns.status, query.status) : undefined,
     query.category ? arrayContains(campaigns.categories, [query.category]) : undefined,
     query.platform ? arrayContains(campaigns.platforms, [query.platform]) : undefined,
-    pattern
-      ? sql`(lower(${campaigns.title}) like lower(${pattern})
-          or lower(campaign_hashtags_text(${campaigns.hashtags})) like lower(${pattern})
-          or ${campaigns.brandId} = any(${sql.param(brandIds)}::text[]))`
-      : undefined,
+    pattern ? campaignMatches(sql`${pattern}`, sql`${sql.param(brandIds)}::text[]`) : undefined,
   ];
   return estimateRows(
     db,
@@ -345,11 +287,8 @@ export async function listCampaigns(db: Database, actor: User, query: ListCampai
   const after = query.cursor === undefined ? undefined : decodeCursor(sort, query.cursor);
   // After a cursor the page is the first pageSize rows past it; otherwise (page - 1) pages in.
   const offset = after ? 0 : (query.page - 1) * query.pageSize;
-  const pattern = search ? `%${escapeLike(search)}%` : undefined;
-  let brandIds: string[] = [];
-  if (pattern) {
-    brandIds = (await brandSearchOf(db).execute({ pattern })).map((brand) => brand.id);
-  }
+  const pattern = search ? containsPattern(search) : undefined;
+  const brandIds = pattern ? await brandsNamed(db, pattern) : [];
   // Everything the shared total depends on besides the campaigns themselves.
   const totalKey = JSON.stringify([
     actor.role,
