@@ -1,5 +1,3 @@
-import Search from '@mui/icons-material/Search';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -7,6 +5,7 @@ import { useLocale } from '../../hooks/use-locale';
 import { useT } from '../../hooks/use-t';
 import { useTypedSearch } from '../../hooks/use-typed-search';
 import type { Category } from '../../lib/api-types';
+import { SearchField } from '../form/search-field';
 import { PLATFORMS } from './types';
 
 export interface CampaignFilterValues {
@@ -42,22 +41,11 @@ export function CampaignFilters({
         submit();
       }}
     >
-      <TextField
-        type="search"
+      <SearchField
         label={t('campaigns.filters.search')}
         placeholder={t('campaigns.filters.searchPlaceholder')}
         value={text}
-        onChange={(event) => setText(event.target.value)}
-        sx={{ flex: 2 }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search aria-hidden />
-              </InputAdornment>
-            ),
-          },
-        }}
+        onChange={setText}
       />
       <TextField
         select

@@ -1,11 +1,10 @@
 import { DESK_STATES } from '@kollab/contract/desk';
-import Search from '@mui/icons-material/Search';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useT } from '../../hooks/use-t';
 import { useTypedSearch } from '../../hooks/use-typed-search';
+import { SearchField } from '../form/search-field';
 
 /** The list's orders, each a sort field and direction of GET /api/brand/campaigns. */
 export const DESK_ORDERS = {
@@ -47,22 +46,7 @@ export function DeskFilters({
         submit();
       }}
     >
-      <TextField
-        type="search"
-        label={t('desk.filters.search')}
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        sx={{ flex: 2 }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <Search aria-hidden />
-              </InputAdornment>
-            ),
-          },
-        }}
-      />
+      <SearchField label={t('desk.filters.search')} value={text} onChange={setText} />
       <TextField
         select
         label={t('desk.filters.state')}
