@@ -14,6 +14,7 @@ import { BoundedCache, perOwner } from '../../lib/bounded-cache.ts';
 import { afterCursor, decodeCursor, encodeCursor, type ListSort } from '../../lib/keyset.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { EXACT_TOTAL_LIMIT, estimateRows } from '../../lib/row-estimate.ts';
+import { validUntilOf } from './campaign-answers.ts';
 import { brandsNamed, campaignMatches } from './campaign-list.search.ts';
 import { type CampaignListAnswer, pageFromCache, pageVersions, rememberPage } from './campaign-page-cache.ts';
 import { type BrandProfileView, type MyClaim, toCampaignViews } from './campaign-view.ts';
@@ -384,6 +385,14 @@ export async function listCampaigns(db: Database, actor: User, query: ListCampai
       })),
     );
     rememberPage(db, pageKey, { listVersion: counted.listVersion, versions, page: built, builtAt });
+  }
+  if (pageKey && counted && counted.ownTotal === 0) {
+    const source = {
+      campaignIds: data.map((view) => view.id),
+      brandIds: [...brands.keys()],
+      validUntil: validUntilOf(data, builtAt.getTime()),
+    };
+    return { page: built, source };
   }
   return { page: built };
 }
