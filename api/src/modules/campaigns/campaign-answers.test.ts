@@ -174,6 +174,27 @@ describe('creators’ campaign-list answers held in memory', () => {
     }
   });
 
+  it('are kept for a creator whose claimed paused campaign joins their list, and follow it', async () => {
+    const holder = await createUser(a.db, { role: 'creator' });
+    const holderCookie = await loginAs(a.db, holder);
+    const paused = await createCampaign(a.db, brand.id, { title: 'Kampanj pausad', status: 'paused' });
+    await createClaim(a.db, paused, holder.id, { status: 'approved' });
+    const shown = async (t: TestApp) => (await page(t, '?q=pausad', holderCookie)).data.map((view) => view.title);
+    expect(await shown(a)).toEqual(['Kampanj pausad']);
+    // Kept: a silent change is not seen (the answer comes from memory).
+    await silently(
+      sql`update ${campaigns} set ${sql.identifier('title')} = 'Kampanj pausad tyst' where ${campaigns.id} = ${paused.id}`,
+    );
+    expect(await shown(a)).toEqual(['Kampanj pausad']);
+    // Announced: republished (the list's version moves), then the claim gone.
+    await a.db.update(campaigns).set({ status: 'published' }).where(eq(campaigns.id, paused.id));
+    await within1s(async () => same(await served(a, holderCookie), await built(holderCookie)));
+    await a.db.update(campaigns).set({ status: 'paused' }).where(eq(campaigns.id, paused.id));
+    await a.db.delete(claims).where(eq(claims.creatorId, holder.id));
+    await within1s(async () => same(await served(a, holderCookie), await built(holderCookie)));
+    expect(await shown(a)).toEqual([]);
+  });
+
   it('show a creator’s own claim at once on the instance that took it', async () => {
     const other = await createUser(a.db, { role: 'creator' });
     const otherCookie = await loginAs(a.db, other);

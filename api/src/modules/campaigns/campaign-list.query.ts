@@ -386,7 +386,9 @@ export async function listCampaigns(db: Database, actor: User, query: ListCampai
     );
     rememberPage(db, pageKey, { listVersion: counted.listVersion, versions, page: built, builtAt });
   }
-  if (pageKey && counted && counted.ownTotal === 0) {
+  // A creator's answer, their claimed unpublished campaigns included, is made only of rows that are
+  // announced when they change (ADR 035): it may be kept until then.
+  if (pageKey) {
     const source = {
       campaignIds: data.map((view) => view.id),
       brandIds: [...brands.keys()],

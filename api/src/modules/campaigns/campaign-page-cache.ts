@@ -38,9 +38,8 @@ export type CampaignPage = {
 
 /**
  * What the list answers: a page made for this request, or one prepared earlier and sent as it is.
- * `source` is there when the answer stays this creator's answer until something it was made of
- * changes (no claimed unpublished campaign of theirs joins the list): it may be kept in memory
- * (campaign-answers.ts).
+ * `source` (a creator's answer) says what it was made of: it stays this creator's answer until one
+ * of those rows changes, so it may be kept in memory (campaign-answers.ts).
  */
 export type CampaignListAnswer = ({ page: CampaignPage } | { prepared: PreparedJson }) & { source?: AnswerSource };
 
