@@ -124,8 +124,13 @@ export interface ProfileBranches {
   valued: (condition: SQL | undefined) => PgSelect;
   /** The profile's user id (the valued rows' id and tiebreaker: its `(column, user_id)` index gives their order). */
   profileId: Column;
-  /** The matching rows from users, the profile left-joined, selecting `users.id` as `id`, with `condition` added. */
-  empty: (condition: SQL | undefined) => PgSelect;
+  /**
+   * The matching rows from users, the profile left-joined, selecting `users.id` as `id`, with
+   * `condition` added to the conditions and `joined` to the join's (the cursor's bound on the
+   * profile's user id: PostgreSQL does not carry `users.id > x` over to the joined table, and a
+   * merge join then reads every profile from the first).
+   */
+  empty: (condition: SQL | undefined, joined: SQL | undefined) => PgSelect;
 }
 
 /**
@@ -152,17 +157,20 @@ export function profilePageOf(
   const valuedSort: ListSort = { ...sort, id: branches.profileId, mayBeEmpty: false };
   const ids = async (rows: PgSelect) => ((await rows) as { id: string }[]).map((row) => row.id);
   const valued = (condition?: SQL) => branches.valued(and(isNotNull(sort.column), condition));
-  const empty = (condition: SQL | undefined, limit: number, offset: number) =>
+  const empty = (afterId: string | undefined, limit: number, offset: number) =>
     ids(
       branches
-        .empty(and(isNull(sort.column), condition))
+        .empty(
+          and(isNull(sort.column), afterId === undefined ? undefined : gt(sort.id, afterId)),
+          afterId === undefined ? undefined : gt(branches.profileId, afterId),
+        )
         .orderBy(asc(sort.id))
         .limit(limit)
         .offset(offset),
     );
   const pageIds = async (): Promise<string[]> => {
     // A cursor on an empty row: the rest of the empty rows.
-    if (key && key[2] === null) return empty(gt(sort.id, key[3]), window.limit, 0);
+    if (key && key[2] === null) return empty(key[3], window.limit, 0);
     const offset = key ? 0 : window.offset;
     const withValue = await ids(
       valued(key ? afterCursor(valuedSort, key[2], key[3]) : undefined)

@@ -94,11 +94,11 @@ export async function listBrands(db: Database, query: AdminBrandsQuery, window: 
                 .where(and(where, condition))
                 .$dynamic(),
             profileId: brandProfiles.userId,
-            empty: (condition) =>
+            empty: (condition, joined) =>
               db
                 .select({ id: users.id })
                 .from(users)
-                .leftJoin(brandProfiles, withProfile)
+                .leftJoin(brandProfiles, and(withProfile, joined))
                 .where(and(where, condition))
                 .$dynamic(),
           },
@@ -185,11 +185,11 @@ export async function listCreators(db: Database, query: AdminCreatorsQuery, wind
                 .where(and(where, condition))
                 .$dynamic(),
             profileId: creatorProfiles.userId,
-            empty: (condition) =>
+            empty: (condition, joined) =>
               db
                 .select({ id: users.id })
                 .from(users)
-                .leftJoin(creatorProfiles, withProfile)
+                .leftJoin(creatorProfiles, and(withProfile, joined))
                 .where(and(where, condition))
                 .$dynamic(),
           },
