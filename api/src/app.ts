@@ -3,7 +3,6 @@ import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Database, DatabaseKind } from '@kollab/db';
 import type { Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { compress } from 'hono/compress';
 import { getCookie } from 'hono/cookie';
 import { HTTPException } from 'hono/http-exception';
 import { requestId } from 'hono/request-id';
@@ -14,7 +13,7 @@ import type { BankId } from './integrations/bankid/configure.ts';
 import type { Swish } from './integrations/swish/configure.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { AfterResponse } from './lib/after-response.ts';
-import { compressJson } from './lib/compress-json.ts';
+import { compressJson, compressOthers } from './lib/compress-json.ts';
 import { createSitePolicies } from './lib/content-security-policy.ts';
 import type { AppEnv } from './lib/context.ts';
 import { createRouter } from './lib/create-router.ts';
@@ -28,6 +27,7 @@ import {
 } from './lib/errors.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { MessageBus } from './lib/message-bus.ts';
+import { isComplete } from './lib/response-headers.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { type FoundFile, resolveStaticFile, sendFile, staticFiles } from './lib/static-files.ts';
 import type { Storage } from './lib/storage.ts';
@@ -145,6 +145,13 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     c.set('sessionCache', sessionCache);
     c.set('bankId', deps.bankId);
     c.set('swish', deps.swish);
+    // A header set on the way (a refreshed session cookie, say) must reach the response: a prepared
+    // answer is then sent the ordinary way, where Hono merges it in (lib/compress-json.ts).
+    const header = c.header;
+    c.header = ((...args: Parameters<typeof header>) => {
+      c.set('headersAdded', true);
+      return header(...args);
+    }) as typeof header;
     const started = performance.now();
     await next();
     logger.info(
@@ -153,7 +160,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     );
   });
   app.use(securityHeaders(deps.env));
-  app.use(compress());
+  app.use(compressOthers());
   app.use(compressJson);
   // Uploads get room for a 5 MB picture plus multipart overhead; everything else 1 MiB.
   const limitBody = (maxSize: number) =>

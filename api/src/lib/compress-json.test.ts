@@ -3,9 +3,10 @@ import { gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, compressJson, prepareJson, sendPreparedJson } from './compress-json.ts';
+import { chooseEncoding, compressJson, compressOthers, prepareJson, sendPreparedJson } from './compress-json.ts';
 import type { AppEnv } from './context.ts';
 import { noneMatch } from './if-none-match.ts';
+import { apiSecurityHeaders } from './response-headers.ts';
 
 const small = { ok: true };
 const large = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Kampanj ${i} – åäö` })) };
@@ -14,7 +15,11 @@ const largeText = JSON.stringify(large);
 /** The same middleware order as the app: compress() outside, compressJson inside. */
 function app() {
   const hono = new Hono<AppEnv>();
-  hono.use(compress());
+  hono.use(async (c, next) => {
+    c.set('env', { PUBLIC_URL: 'http://localhost:3000' } as AppEnv['Variables']['env']);
+    await next();
+  });
+  hono.use(compressOthers());
   hono.use(compressJson);
   hono.get('/small', (c) => c.json(small));
   hono.get('/large', (c) => c.json(large));
@@ -129,6 +134,7 @@ describe('sendPreparedJson', () => {
       expect(again.status).toBe(304);
       expect(await again.text()).toBe('');
       expect(Object.fromEntries(again.headers)).toEqual({
+        ...Object.fromEntries(new Headers(apiSecurityHeaders({ PUBLIC_URL: 'http://localhost:3000' }))),
         etag,
         'cache-control': 'private, no-cache',
         vary: 'Accept-Encoding',

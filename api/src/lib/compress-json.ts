@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import { deflateSync, gzipSync } from 'node:zlib';
-import type { Context, Next } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
+import { compress } from 'hono/compress';
 import { parseAccept } from 'hono/utils/accept';
 import type { AppEnv } from './context.ts';
 import { noneMatch } from './if-none-match.ts';
+import { apiSecurityHeaders, isComplete, markComplete } from './response-headers.ts';
 
 /** Answers smaller than this are sent as they are: compressing them saves less than it costs. */
 export const COMPRESS_THRESHOLD = 1024;
@@ -26,6 +28,7 @@ export async function compressJson(c: Context<AppEnv>, next: Next): Promise<void
   await next();
   const res = c.res;
   if (
+    isComplete(res) ||
     c.req.method === 'HEAD' ||
     res.status === 204 ||
     res.status === 206 ||
@@ -55,6 +58,19 @@ export async function compressJson(c: Context<AppEnv>, next: Next): Promise<void
   c.res = new Response(body, { status: res.status, statusText: res.statusText, headers });
 }
 
+/**
+ * Hono's `compress()` for every response but those sent complete (a prepared answer is compressed
+ * already, or too small to gain): stream-compresses bodies `compressJson` does not handle.
+ */
+export function compressOthers(): MiddlewareHandler {
+  const compressBody = compress();
+  const nothingNext = async () => {};
+  return async (c, next) => {
+    await next();
+    if (!isComplete(c.res)) await compressBody(c, nothingNext);
+  };
+}
+
 /** A JSON answer serialised and gzipped once, to be sent many times (e.g. a cached provider report). */
 export interface PreparedJson {
   text: string;
@@ -79,28 +95,54 @@ export function prepareJson(text: string): PreparedJson {
  * again. It carries its ETag and `Cache-Control: private, no-cache` (the browser keeps it for this
  * user and asks each time), and a browser that holds it already gets 304 without the body. `etag`
  * is the answer's own unless the caller versions it otherwise (results: by what they are made of).
+ *
+ * The response leaves complete (lib/response-headers.ts): its security headers and request id are
+ * in one plain object, which the Node adapter hands to `writeHead` as it is. When something on the
+ * way set a header of its own (a refreshed session cookie), it goes the ordinary way instead, where
+ * Hono merges those headers in.
  */
 export function sendPreparedJson(c: Context<AppEnv>, prepared: PreparedJson, etag = prepared.etag): Response {
-  const headers = new Headers({ 'Content-Type': 'application/json' });
-  headers.set('ETag', etag);
-  headers.set('Cache-Control', 'private, no-cache');
-  if (prepared.gzip) addVaryAcceptEncoding(headers);
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    ETag: etag,
+    'Cache-Control': 'private, no-cache',
+  };
+  if (prepared.gzip) headers.Vary = 'Accept-Encoding';
   if (noneMatch(c.req.header('If-None-Match'), etag)) {
-    headers.delete('Content-Type');
-    return new Response(null, { status: 304, headers });
+    delete headers['Content-Type'];
+    return respond(c, null, 304, headers);
   }
   let body: string | Uint8Array = prepared.text;
   const encoding = prepared.gzip ? chooseEncoding(c.req.header('Accept-Encoding')) : undefined;
   if (encoding === 'gzip' && prepared.gzip) {
     body = prepared.gzip;
-    headers.set('Content-Encoding', 'gzip');
+    headers['Content-Encoding'] = 'gzip';
   } else if (encoding === 'deflate') {
     body = deflateSync(prepared.text, PER_REQUEST);
-    headers.set('Content-Encoding', 'deflate');
+    headers['Content-Encoding'] = 'deflate';
   } else {
-    headers.set('Content-Length', String(Buffer.byteLength(prepared.text)));
+    headers['Content-Length'] = String(Buffer.byteLength(prepared.text));
   }
-  return new Response(body, { status: 200, headers });
+  return respond(c, body, 200, headers);
+}
+
+function respond(
+  c: Context<AppEnv>,
+  body: string | Uint8Array | null,
+  status: 200 | 304,
+  headers: Record<string, string>,
+) {
+  if (c.get('headersAdded')) {
+    if (body === null) return c.body(null, 304, headers);
+    return c.body(body as Uint8Array<ArrayBuffer> | string, 200, headers);
+  }
+  const requestId = c.get('requestId');
+  return markComplete(
+    new Response(body, {
+      status,
+      headers: { ...apiSecurityHeaders(c.get('env')), ...(requestId ? { 'X-Request-Id': requestId } : {}), ...headers },
+    }),
+  );
 }
 
 function addVaryAcceptEncoding(headers: Headers): void {

@@ -18,6 +18,8 @@ export type SessionRow = { session: typeof sessions.$inferSelect; user: User };
 /** What every request handler can read from `c.get()`. */
 export interface AppVariables {
   requestId: string;
+  /** True once a middleware or handler has set a response header of its own (app.ts). */
+  headersAdded?: boolean;
   logger: Logger;
   db: Database;
   dbKind: DatabaseKind;

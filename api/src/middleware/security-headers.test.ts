@@ -1,5 +1,9 @@
+import { sessions } from '@kollab/db/schema';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AppWithBuild, createAppWithBuild } from '../../test/support/built-files.ts';
+import { createUser } from '../../test/support/factories.ts';
+import { loginAs } from '../../test/support/login-as.ts';
 import { createTestApp, type TestApp } from '../../test/support/test-app.ts';
 
 let build: AppWithBuild;
@@ -98,6 +102,32 @@ describe('security headers per surface', () => {
     });
     expect(crossSite.status).toBe(403);
     expect(securityHeaders(crossSite)).toEqual({ ...COMMON, 'content-security-policy': API });
+  });
+
+  it('puts them, and the request id, on a prepared answer sent complete, and keeps a refreshed cookie', async () => {
+    const creator = await createUser(t.db, { role: 'creator' });
+    const cookie = await loginAs(t.db, creator);
+    // Asked twice: the second answer is the one kept in memory (ADR 035).
+    for (let n = 0; n < 2; n++) {
+      const res = await t.app.request('/api/campaigns', { headers: { Cookie: cookie } });
+      expect(res.status).toBe(200);
+      expect(securityHeaders(res)).toEqual({ ...COMMON, 'content-security-policy': API });
+      expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      expect(res.headers.get('etag')).toMatch(/^"[\w-]{27}"$/);
+    }
+    // A session last seen long ago is marked seen and its cookie sent again, on a prepared answer too.
+    await t.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 60 * 60 * 1000) })
+      .where(eq(sessions.userId, creator.id));
+    const refreshed = await t.app.request('/api/campaigns', { headers: { Cookie: cookie } });
+    expect(refreshed.status).toBe(200);
+    expect(refreshed.headers.get('set-cookie')).toMatch(/^kollab_session=/);
+    expect(securityHeaders(refreshed)).toEqual({
+      ...COMMON,
+      'content-security-policy': API,
+      'set-cookie': refreshed.headers.get('set-cookie'),
+    });
   });
 
   it('serves a reference page whose scripts are all files of this origin', async () => {
