@@ -27,7 +27,6 @@ import {
 } from './lib/errors.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { MessageBus } from './lib/message-bus.ts';
-import { isComplete } from './lib/response-headers.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { type FoundFile, resolveStaticFile, sendFile, staticFiles } from './lib/static-files.ts';
 import type { Storage } from './lib/storage.ts';

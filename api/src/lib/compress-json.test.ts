@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import { Hono } from 'hono';
-import { compress } from 'hono/compress';
 import { describe, expect, it } from 'vitest';
 import { chooseEncoding, compressJson, compressOthers, prepareJson, sendPreparedJson } from './compress-json.ts';
 import type { AppEnv } from './context.ts';
