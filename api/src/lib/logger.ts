@@ -25,3 +25,23 @@ export function createLogger(level: string, destination?: DestinationStream): Lo
   };
   return destination ? pino(options, destination) : pino(options);
 }
+
+/**
+ * `parent.child(bindings)`, made only when first used. Each request has its own logger carrying its
+ * id, but most requests log nothing themselves, and a pino child costs its bindings serialised and
+ * redacted (issue 21: a few microseconds and garbage on every request).
+ */
+export function lazyChild(parent: Logger, bindings: pino.Bindings): Logger {
+  let child: Logger | undefined;
+  return new Proxy(parent, {
+    get(_parent, property) {
+      child ??= parent.child(bindings);
+      const value = Reflect.get(child, property, child);
+      return typeof value === 'function' ? value.bind(child) : value;
+    },
+    set(_parent, property, value) {
+      child ??= parent.child(bindings);
+      return Reflect.set(child, property, value, child);
+    },
+  });
+}
