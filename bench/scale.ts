@@ -14,8 +14,11 @@
 // log (BENCH_PG_LOG, default Debian's /var/log/postgresql/postgresql-15-main.log) into
 // BENCH_EXPLAIN_OUT (default <tmpdir>/kollab-scale-explain-<size>.txt).
 //
-//   node bench/scale.ts [seconds=3] [--only=10k|1m] [--seed-only]
+//   node bench/scale.ts [seconds=3] [--only=10k|1m] [--seed-only] [--scenarios=search,cursor] [--detail]
 //
+// --scenarios runs only the scenarios whose names contain one of the words (and no matching);
+// --detail prints each scenario's slowest requests (when in the run, which path) and its worst
+// latency per 100 ms, to tell a cold start from a steady cost.
 // BENCH_DATABASE_URL (the server's postgres:// URL) and BENCH_KEEP=1 as in seed.ts. Prints the seed's
 // times and one table of both sizes side by side, exits 1 when a budget is missed at either size, and
 // always stops the API and drops the database (also on Ctrl-C).
@@ -37,6 +40,13 @@ const seconds = Number(args.find((arg) => !arg.startsWith('--')) ?? 3);
 const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length);
 /** Seeds, prints the database's URL and the sessions' cookies, and keeps it (to look at plans by hand). */
 const seedOnly = args.includes('--seed-only');
+/** `--scenarios=search,cursor`: only the scenarios whose names contain one of these words. */
+const scenarioWords = args
+  .find((arg) => arg.startsWith('--scenarios='))
+  ?.slice('--scenarios='.length)
+  .split(',');
+/** `--detail`: where each scenario's tail came from (its slowest requests, by position in the run and path). */
+const detail = args.includes('--detail');
 const RATE = 200;
 const SIZES = [
   { label: '10k', scale: 0.01 },
@@ -311,7 +321,9 @@ async function runSize(label: string, sizes: ScaleSizes, results: Results): Prom
     const ratio = Math.min(1, sizes.campaigns / 1_000_000);
     const pagesAt = (from: number) =>
       cursorPages(db.sql, Math.max(1, Math.round(from * ratio)), Math.max(2, Math.round(1000 * ratio)));
-    const list = scenarios(claimId, { deep: await pagesAt(1000), deeper: await pagesAt(9000) });
+    const list = scenarios(claimId, { deep: await pagesAt(1000), deeper: await pagesAt(9000) }).filter(
+      (scenario) => !scenarioWords || scenarioWords.some((word) => scenario.name.includes(word)),
+    );
     if (seedOnly) {
       console.log(`  kept ${db.url}\n  creator: ${cookies.creator}\n  admin: ${cookies.admin}\n  claim 0: ${claimId}`);
       process.env.BENCH_KEEP = '1';
@@ -348,26 +360,48 @@ async function runSize(label: string, sizes: ScaleSizes, results: Results): Prom
       console.log(
         `  ${scenario.name.padEnd(26)} p50 ${measured.p50.toFixed(1).padStart(6)}  p99 ${measured.p99.toFixed(1).padStart(6)}  max ${measured.max.toFixed(1).padStart(6)} ms  ${measured.achieved.toFixed(0)} req/s  failed ${measured.failed}`,
       );
+      if (detail) printTail(run, scenario.paths);
     }
     await stopProcess(api);
     active.api = undefined;
 
-    const matching = await measureMatching(db.url, await md5id(db.sql, 'campaign', 0), 5);
-    const sorted = [...matching].sort((a, b) => a - b);
-    byName.set('matching (publish, 5 runs)', {
-      p50: percentileOfSorted(sorted, 50),
-      p99: percentileOfSorted(sorted, 100),
-      max: percentileOfSorted(sorted, 100),
-      achieved: 0,
-      failed: 0,
-      budget: 300,
-    });
-    console.log(`  matching over ${sizes.creators} creators: ${matching.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    if (!scenarioWords) {
+      const matching = await measureMatching(db.url, await md5id(db.sql, 'campaign', 0), 5);
+      const sorted = [...matching].sort((a, b) => a - b);
+      byName.set('matching (publish, 5 runs)', {
+        p50: percentileOfSorted(sorted, 50),
+        p99: percentileOfSorted(sorted, 100),
+        max: percentileOfSorted(sorted, 100),
+        achieved: 0,
+        failed: 0,
+        budget: 300,
+      });
+      console.log(`  matching over ${sizes.creators} creators: ${matching.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+    }
     await explainEach(db, list, cookies, label);
   } finally {
     await db.drop();
     active = undefined;
   }
+}
+
+/** The run's slowest requests: when they were due (ms into the run), their path and latency, and the latency per 100 ms. */
+function printTail(run: Awaited<ReturnType<typeof fixedRateLoad>>, paths: string[]) {
+  const slowest = run.inOrder
+    .map((latency, index) => ({ latency, index }))
+    .sort((a, b) => b.latency - a.latency)
+    .slice(0, Math.max(5, Math.ceil(run.inOrder.length / 100)));
+  for (const { latency, index } of slowest) {
+    const path = paths[index % paths.length] ?? '';
+    console.log(
+      `    #${index} at ${((index * 1000) / RATE).toFixed(0)} ms: ${latency.toFixed(1)} ms  ${path.slice(0, 90)}`,
+    );
+  }
+  const per100ms: string[] = [];
+  for (let from = 0; from < run.inOrder.length; from += RATE / 10) {
+    per100ms.push(Math.max(...run.inOrder.slice(from, from + RATE / 10)).toFixed(0));
+  }
+  console.log(`    max per 100 ms: ${per100ms.join(' ')}`);
 }
 
 function printTable(results: Results): boolean {

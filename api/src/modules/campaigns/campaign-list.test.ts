@@ -12,6 +12,7 @@ import {
 } from '../../../test/support/factories.ts';
 import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { pageCacheStats } from './campaign-page-cache.ts';
 
 // GET /api/campaigns totals are kept in memory per list version (campaign-list.query.ts). These tests
 // change campaigns every way the list can notice, through the API and behind its back (as another
@@ -317,5 +318,27 @@ describe('paging and claims', () => {
         total: expected.length,
       });
     }
+  });
+
+  it('builds a page asked for by several creators at once only once, and answers each the same', async () => {
+    await createCampaign(t.db, brand.id, { title: 'Samtidig semla' });
+    const others = await Promise.all(
+      [0, 1, 2, 3].map(async () => loginAs(t.db, await createUser(t.db, { role: 'creator' }))),
+    );
+    const builds = () => pageCacheStats(t.db).built + pageCacheStats(t.db).rebuilt;
+    const before = builds();
+    const answers = await Promise.all(
+      others.map(async (cookie) => {
+        const res = await t.app.request('/api/campaigns?pageSize=100&q=semla', { headers: jsonHeaders(cookie) });
+        return { status: res.status, body: await res.json() };
+      }),
+    );
+    expect(builds() - before).toBe(1);
+    const [first] = answers;
+    expect(first).toMatchObject({
+      status: 200,
+      body: { total: 1, totalIsEstimate: false, nextCursor: null, data: [{ title: 'Samtidig semla', myClaim: null }] },
+    });
+    for (const answer of answers) expect(answer).toEqual(first);
   });
 });
