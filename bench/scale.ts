@@ -4,7 +4,8 @@
 // 20,000 brands, 2,000,000 claims, 5,000,000 ledger entries, 2,000,000 messages at 1M), starts the
 // API on it (as load.ts does) and measures each read open loop at 200 req/s after a 1 s warm-up:
 //
-//   the creator's campaign list at page 1 and deep pages, search in Swedish and English   p99 ≤ 25 ms
+//   the creator's campaign list at page 1, its deepest numbered pages and deep pages by
+//   cursor, search in Swedish and English                                                 p99 ≤ 25 ms
 //   each admin table (sorted and filtered) at page 1 and page 1,000                        p99 ≤ 50 ms
 //   a conversation's history, a creator's earnings                                         p99 ≤ 25 ms
 //   matching for one new campaign over every creator (publishing a draft, rolled back)     ≤ 300 ms
@@ -114,19 +115,14 @@ function scenarios(claimId: string, byCursor: { deep: string[]; deeper: string[]
   ];
   return [
     { name: 'campaigns p1 (creator)', budget: 25, cookie: 'creator', paths: ['/api/campaigns'] },
+    // By number (OFFSET) the API serves only the pages within the first 10,000 campaigns (ADR 036):
+    // the deepest of them here; pages further in are asked for by cursor (the next two).
     {
-      name: 'campaigns p1000-1999',
+      name: 'campaigns p250-499 by number',
       budget: 25,
       cookie: 'creator',
-      paths: pages(1000, 1000),
-      warmUp: pages(8000, 1000),
-    },
-    {
-      name: 'campaigns p9000-9999',
-      budget: 25,
-      cookie: 'creator',
-      paths: pages(9000, 1000),
-      warmUp: pages(7000, 1000),
+      paths: pages(250, 250),
+      warmUp: pages(2, 248),
     },
     { name: 'campaigns p1000+ by cursor', budget: 25, cookie: 'creator', ...halves(byCursor.deep) },
     { name: 'campaigns p9000+ by cursor', budget: 25, cookie: 'creator', ...halves(byCursor.deeper) },

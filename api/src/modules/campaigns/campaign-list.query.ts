@@ -1,4 +1,5 @@
 import type { ListCampaignsQuery } from '@kollab/contract/api/campaigns';
+import { NUMBERED_PAGES_ROWS } from '@kollab/contract/campaigns';
 import type { Database } from '@kollab/db';
 import {
   brandProfiles,
@@ -11,6 +12,7 @@ import {
 } from '@kollab/db/schema';
 import { and, arrayContains, asc, count, desc, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { BoundedCache, perOwner } from '../../lib/bounded-cache.ts';
+import { AppError } from '../../lib/errors.ts';
 import { afterCursor, type CursorKey, decodeCursor, encodeCursor, type ListSort } from '../../lib/keyset.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { EXACT_TOTAL_LIMIT, estimateRows } from '../../lib/row-estimate.ts';
@@ -326,8 +328,15 @@ export async function listCampaigns(db: Database, actor: User, query: ListCampai
   const search = query.q?.replace(/^#/, '').trim();
   const sort = listSortOf(query);
   const after = query.cursor === undefined ? undefined : decodeCursor(sort, query.cursor);
-  // After a cursor the page is the first pageSize rows past it; otherwise (page - 1) pages in.
+  // After a cursor the page is the first pageSize rows past it; otherwise (page - 1) pages in, which
+  // PostgreSQL walks past row by row: 2.4 s a page at page 9,000 under load (ADR 036).
   const offset = after ? 0 : (query.page - 1) * query.pageSize;
+  if (offset >= NUMBERED_PAGES_ROWS) {
+    throw AppError.validation(
+      { page: [`pages past the first ${NUMBERED_PAGES_ROWS} campaigns are asked for with the previous page's cursor`] },
+      `Invalid page: past the first ${NUMBERED_PAGES_ROWS} campaigns, ask with the previous page's nextCursor`,
+    );
+  }
   const pattern = search ? containsPattern(search) : undefined;
   const brandIds = pattern ? await brandsNamed(db, pattern) : [];
   // Everything the shared total depends on besides the campaigns themselves.

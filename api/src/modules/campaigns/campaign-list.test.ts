@@ -288,6 +288,32 @@ describe('paging and claims', () => {
     }
   });
 
+  it('answers a page by number past the first 10,000 campaigns with a 422 naming it, and serves it by cursor', async () => {
+    for (const query of ['page=501&pageSize=20', 'page=101&pageSize=100', 'page=10000']) {
+      const res = await t.app.request(`/api/campaigns?${query}`, { headers: jsonHeaders(creatorCookie) });
+      expect(res.status, query).toBe(422);
+      expect(await res.json()).toEqual({
+        error: {
+          code: 'validation_failed',
+          message: "Invalid page: past the first 10000 campaigns, ask with the previous page's nextCursor",
+          fields: { page: ["pages past the first 10000 campaigns are asked for with the previous page's cursor"] },
+          requestId: res.headers.get('x-request-id'),
+        },
+      });
+    }
+    const last = await t.app.request('/api/campaigns?page=500&pageSize=20', { headers: jsonHeaders(creatorCookie) });
+    expect(await last.json()).toMatchObject({ data: [], nextCursor: null });
+    const first = await t.app.request('/api/campaigns?pageSize=1', { headers: jsonHeaders(creatorCookie) });
+    const { nextCursor } = (await first.json()) as { nextCursor: string };
+    // `page` only says which page the client shows when a cursor says where it starts.
+    const byCursor = await t.app.request(`/api/campaigns?page=10000&pageSize=1&cursor=${nextCursor}`, {
+      headers: jsonHeaders(creatorCookie),
+    });
+    const second = await t.app.request('/api/campaigns?page=2&pageSize=1', { headers: jsonHeaders(creatorCookie) });
+    expect(byCursor.status).toBe(200);
+    expect(await byCursor.json()).toEqual(await second.json());
+  });
+
   it("shows a creator's newest claim when there are several", async () => {
     const campaign = await createCampaign(t.db, brand.id, { title: 'Flera ansökningar' });
     await createClaim(t.db, campaign, creator.id, {
