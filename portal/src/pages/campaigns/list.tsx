@@ -1,9 +1,9 @@
+import { NUMBERED_PAGES_ROWS } from '@kollab/contract/campaigns';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import { useCallback, useEffect } from 'react';
-import { NUMBERED_PAGES_ROWS } from '@kollab/contract/campaigns';
 import { useSearchParams } from 'react-router';
 import { CampaignCard } from '../../components/campaigns/campaign-card';
 import { CampaignFilters, type CampaignFilterValues } from '../../components/campaigns/campaign-filters';
