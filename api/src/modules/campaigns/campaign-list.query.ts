@@ -451,6 +451,12 @@ async function buildPage(
     totalIsEstimate = shared > EXACT_TOTAL_LIMIT;
     total = shared + counted.ownTotal;
   }
+  // A first page with room to spare holds every match: an estimate that says otherwise is wrong
+  // (filters the planner took as independent that are not), and the page knows the total.
+  if (totalIsEstimate && !after && offset === 0 && page.length < query.pageSize) {
+    total = page.length;
+    totalIsEstimate = false;
+  }
 
   const brands = new Map(
     page.map((row) => [
