@@ -99,6 +99,8 @@ const EN_TERMS = [
   'sustainable',
   'sunglasses',
 ];
+/** Terms one campaign each has (its number in the title): a search whose few matches come through the trigram index. */
+const RARE_TERMS = ['918705', '123457', '400001', '777777', '246813', '135791', '500003', '864209'];
 const search = (terms: string[]) =>
   terms.flatMap((term) => [1, 2, 3].map((page) => `/api/campaigns?q=${encodeURIComponent(term)}&page=${page}`));
 
@@ -128,6 +130,7 @@ function scenarios(claimId: string, byCursor: { deep: string[]; deeper: string[]
     { name: 'campaigns p9000+ by cursor', budget: 25, cookie: 'creator', ...halves(byCursor.deeper) },
     { name: 'search sv', budget: 25, cookie: 'creator', paths: search(SV_TERMS) },
     { name: 'search en', budget: 25, cookie: 'creator', paths: search(EN_TERMS) },
+    { name: 'search rare', budget: 25, cookie: 'creator', paths: search(RARE_TERMS) },
     ...admin('users', '/api/admin/users?sort=email&order=asc&role=creator'),
     ...admin('brands', '/api/admin/brands?sort=companyName&order=asc&suspended=no'),
     ...admin('creators', '/api/admin/creators?sort=instagramFollowers&order=desc&category=food'),
