@@ -130,7 +130,13 @@ function scenarios(claimId: string, byCursor: { deep: string[]; deeper: string[]
     { name: 'campaigns p9000+ by cursor', budget: 25, cookie: 'creator', ...halves(byCursor.deeper) },
     { name: 'search sv', budget: 25, cookie: 'creator', paths: search(SV_TERMS) },
     { name: 'search en', budget: 25, cookie: 'creator', paths: search(EN_TERMS) },
-    { name: 'search rare', budget: 25, cookie: 'creator', paths: search(RARE_TERMS) },
+    // Page 1 only: a search with one match has no page 2 to offer.
+    {
+      name: 'search rare',
+      budget: 25,
+      cookie: 'creator',
+      paths: RARE_TERMS.map((term) => `/api/campaigns?q=${term}`),
+    },
     ...admin('users', '/api/admin/users?sort=email&order=asc&role=creator'),
     ...admin('brands', '/api/admin/brands?sort=companyName&order=asc&suspended=no'),
     ...admin('creators', '/api/admin/creators?sort=instagramFollowers&order=desc&category=food'),
