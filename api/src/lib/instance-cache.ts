@@ -1,6 +1,6 @@
 import { BoundedCache } from './bounded-cache.ts';
 
-type Entry<V> = { value: V; storedAt: number; group: string | undefined };
+type Entry<V> = { value: V; storedAt: number; groups: readonly string[] };
 
 /**
  * Rows one API instance keeps in memory so that a request need not ask the database (ADR 035): the
@@ -15,7 +15,7 @@ type Entry<V> = { value: V; storedAt: number; group: string | undefined };
 export class InstanceCache<V> {
   /** Bounded by entries and bytes; the least recently used go first (`BoundedCache`). */
   readonly #entries: BoundedCache<Entry<V>>;
-  /** Keys by group (a user's sessions), to drop a group at once. */
+  /** Keys by group (a user's sessions, the answers showing a campaign), to drop a group at once. */
   readonly #groups = new Map<string, Set<string>>();
   readonly #maxAgeMs: number;
   #generation = 0;
@@ -54,16 +54,26 @@ export class InstanceCache<V> {
     return entry.value;
   }
 
-  /** Stores `value` unless something was dropped since `ticket` was taken; returns whether it did. */
-  set(key: string, value: V, ticket: number, options: { group?: string; now?: number; bytes?: number } = {}): boolean {
+  /**
+   * Stores `value` unless something was dropped since `ticket` was taken; returns whether it did.
+   * `group` names what the value was made of (one group or several): dropping any of them drops it.
+   */
+  set(
+    key: string,
+    value: V,
+    ticket: number,
+    options: { group?: string | readonly string[]; now?: number; bytes?: number } = {},
+  ): boolean {
     if (!this.enabled || ticket !== this.#generation) return false;
     this.#remove(key);
-    this.#entries.set(key, { value, storedAt: options.now ?? Date.now(), group: options.group }, options.bytes ?? 0);
-    if (options.group !== undefined) {
-      let keys = this.#groups.get(options.group);
+    const groups =
+      options.group === undefined ? [] : typeof options.group === 'string' ? [options.group] : options.group;
+    this.#entries.set(key, { value, storedAt: options.now ?? Date.now(), groups }, options.bytes ?? 0);
+    for (const group of groups) {
+      let keys = this.#groups.get(group);
       if (!keys) {
         keys = new Set();
-        this.#groups.set(options.group, keys);
+        this.#groups.set(group, keys);
       }
       keys.add(key);
     }
@@ -95,9 +105,10 @@ export class InstanceCache<V> {
   }
 
   #unindex(key: string, entry: Entry<V>): void {
-    if (entry.group === undefined) return;
-    const keys = this.#groups.get(entry.group);
-    keys?.delete(key);
-    if (keys?.size === 0) this.#groups.delete(entry.group);
+    for (const group of entry.groups) {
+      const keys = this.#groups.get(group);
+      keys?.delete(key);
+      if (keys?.size === 0) this.#groups.delete(group);
+    }
   }
 }

@@ -14,6 +14,18 @@ export interface ListSort {
   column: Column;
   order: 'asc' | 'desc';
   id: Column;
+  /**
+   * Whether the list has empty values in this order (sorted last, and a cursor may end on one).
+   * By default the column's own nullability; a NOT NULL column of an outer-joined table is empty
+   * where the row has none (a brand without a profile has no company name), and the valued branch
+   * of a profile-ordered list has no empty values although its column may be NULL.
+   */
+  mayBeEmpty?: boolean;
+}
+
+/** Whether the sort's column can be empty in its list (`ListSort.mayBeEmpty`, else the column's nullability). */
+export function mayBeEmpty(sort: ListSort): boolean {
+  return sort.mayBeEmpty ?? !sort.column.notNull;
 }
 
 /** Where a page ends: the sort it belongs to, the last row's sort value as PostgreSQL prints it, and its id. */
@@ -63,7 +75,7 @@ export function decodeCursor(sort: ListSort, cursor: string): CursorKey {
   const enumValues = sort.column.enumValues;
   const fits =
     value === null
-      ? !sort.column.notNull
+      ? mayBeEmpty(sort)
       : (shape?.test(value) ?? true) && (!enumValues?.length || enumValues.includes(value));
   if (!fits || id.length === 0 || id.length > 64) throw invalidCursor('not a cursor this list gave');
   return [field, order, value, id];
@@ -92,5 +104,5 @@ export function afterCursor(sort: ListSort, value: string | null | Placeholder, 
   // the OR alone is only a filter, checked on every row from the first.
   const fromKey = sort.order === 'asc' ? sql`${column} >= ${typed}` : sql`${column} <= ${typed}`;
   const afterKey = and(fromKey, or(further, level)) as SQL;
-  return column.notNull ? afterKey : (or(afterKey, isNull(column)) as SQL);
+  return mayBeEmpty(sort) ? (or(afterKey, isNull(column)) as SQL) : afterKey;
 }

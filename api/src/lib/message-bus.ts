@@ -4,12 +4,20 @@ import type { Logger } from 'pino';
 import { z } from 'zod';
 
 export const CHAT_CHANNEL = 'kollab_chat';
-/** Where PostgreSQL's triggers announce changed rows that instances keep in memory (migration 0031, ADR 035). */
+/** Where PostgreSQL's triggers announce changed rows that instances keep in memory (migrations 0031, 0035; ADR 035). */
 export const CACHE_CHANNEL = 'kollab_cache';
 
 /** The kinds of rows announced on `kollab_cache`: the trigger's argument. */
-export type CachedRowKind = 'user' | 'session' | 'provider_cache';
-const CACHED_ROW_KINDS: readonly CachedRowKind[] = ['user', 'session', 'provider_cache'];
+const CACHED_ROW_KINDS = [
+  'user',
+  'session',
+  'provider_cache',
+  'campaign',
+  'campaign_list',
+  'brand_profile',
+  'claims',
+] as const;
+export type CachedRowKind = (typeof CACHED_ROW_KINDS)[number];
 /** A changed row's key, or `*`: many rows changed, or announcements may have been missed. */
 export type CacheChangeListener = (key: string) => void;
 

@@ -7,6 +7,7 @@ import {
   setSessionCookie,
   validateSessionToken,
 } from '../modules/auth/session.ts';
+import { campaignAnswersOf } from '../modules/campaigns/campaign-answers.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -22,5 +23,8 @@ export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
   await next();
   // A change the user just made to their own account is seen by their next request, here at once,
   // without waiting for PostgreSQL's announcement to come round (ADR 035).
-  if (validated && !READS.has(c.req.method)) cache.deleteGroup(validated.user.id);
+  if (validated && !READS.has(c.req.method)) {
+    cache.deleteGroup(validated.user.id);
+    campaignAnswersOf(c.get('bus'), c.get('env').INSTANCE_CACHE_MS).forgetCreator(validated.user.id);
+  }
 });

@@ -30,7 +30,7 @@ export async function listCampaigns(db: Database, query: AdminCampaignsQuery, wi
   );
   const sort = { field: query.sort, column: CAMPAIGN_SORT[query.sort], order: query.order, id: campaigns.id };
   const ids = (after?: SQL) => db.select({ id: campaigns.id }).from(campaigns).where(and(where, after)).$dynamic();
-  const page = pageOf(db, ids, sort, window);
+  const page = pageOf(db, ids, sort, window, { estimateFirst: !query.q });
   const [rows, total] = await Promise.all([
     db
       .select({ campaign: campaigns, brand: users, profile: brandProfiles, sortKey: page.sortKey })
@@ -70,7 +70,7 @@ export async function listClaims(db: Database, query: AdminClaimsQuery, window: 
   );
   const sort = { field: query.sort, column: CLAIM_SORT[query.sort], order: query.order, id: claims.id };
   const ids = (after?: SQL) => db.select({ id: claims.id }).from(claims).where(and(where, after)).$dynamic();
-  const page = pageOf(db, ids, sort, window);
+  const page = pageOf(db, ids, sort, window, { estimateFirst: true });
   const [rows, total] = await Promise.all([
     db
       .select({ claim: claims, campaign: { id: campaigns.id, title: campaigns.title }, creator, sortKey: page.sortKey })

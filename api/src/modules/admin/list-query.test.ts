@@ -2,6 +2,7 @@ import { createTestDatabase, type DatabaseHandle } from '@kollab/db';
 import { users } from '@kollab/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { estimateRows } from '../../lib/row-estimate.ts';
 import { countOrEstimate, orderBy } from './list-query.ts';
 
 let database: DatabaseHandle;
@@ -31,6 +32,39 @@ describe('countOrEstimate (ADR 036)', () => {
     expect(answer.totalIsEstimate).toBe(true);
     expect(answer.total).toBeGreaterThanOrEqual(11);
     expect(answer.total).toBeLessThanOrEqual(30);
+  });
+
+  it('estimateFirst: counts only where the planner expects at most the limit, else answers its estimate', async () => {
+    expect(await countOrEstimate(database.db, creators, 10_000, { estimateFirst: true })).toEqual({
+      total: 25,
+      totalIsEstimate: false,
+    });
+    // Statistics taken before 20 creators left: the planner still expects 45, 25 are left.
+    const gone = await database.db
+      .insert(users)
+      .values(
+        Array.from({ length: 20 }, (_, n) => ({
+          email: `gone-${n}@example.se`,
+          role: 'creator' as const,
+          fullName: `Gone ${n}`,
+        })),
+      )
+      .returning({ id: users.id });
+    await database.db.execute(sql`analyze users`);
+    await database.db.delete(users).where(sql`${users.email} like 'gone-%'`);
+    try {
+      const expected = await estimateRows(database.db, creators());
+      expect(expected).toBeGreaterThan(30);
+      expect(await countOrEstimate(database.db, creators, 30, { estimateFirst: true })).toEqual({
+        total: expected,
+        totalIsEstimate: true,
+      });
+      // Counting first finds the 25 (the trade: near the limit an estimate where a count was exact).
+      expect(await countOrEstimate(database.db, creators, 30)).toEqual({ total: 25, totalIsEstimate: false });
+    } finally {
+      expect(gone).toHaveLength(20);
+      await database.db.execute(sql`analyze users`);
+    }
   });
 });
 

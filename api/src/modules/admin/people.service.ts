@@ -10,7 +10,7 @@ import type { Database } from '@kollab/db';
 import { brandProfiles, campaigns, creatorProfiles, identityVerifications, type User, users } from '@kollab/db/schema';
 import { and, arrayContains, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { tierFor } from '../../lib/matching.ts';
-import { type CsvColumn, containsPattern, pageOf, type Window } from './list-query.ts';
+import { type CsvColumn, containsPattern, inPage, pageOf, profilePageOf, type Window } from './list-query.ts';
 
 export function toAdminUser(user: User): AdminUser {
   return {
@@ -44,7 +44,7 @@ export async function listUsers(db: Database, query: AdminUsersQuery, window: Wi
   );
   const sort = { field: query.sort, column: USER_SORT[query.sort], order: query.order, id: users.id };
   const ids = (after?: SQL) => db.select({ id: users.id }).from(users).where(and(where, after)).$dynamic();
-  const page = pageOf(db, ids, sort, window);
+  const page = pageOf(db, ids, sort, window, { estimateFirst: !query.q });
   const [rows, total] = await Promise.all([
     db
       .select({ user: users, sortKey: page.sortKey })
@@ -69,20 +69,48 @@ export async function listBrands(db: Database, query: AdminBrandsQuery, window: 
   const campaignCount = sql<number>`(select count(*)::int from ${campaigns} where ${campaigns.brandId} = ${users.id})`;
   const sort = { field: query.sort, column: BRAND_SORT[query.sort], order: query.order, id: users.id };
   const withProfile = eq(brandProfiles.userId, users.id);
-  // The profile is joined only when the search or the order reads it: then (role, sort column)
-  // indexes on users serve the page and the count alone (issue 21, a million rows).
-  const needsProfile = pattern !== null || query.sort === 'companyName';
+  // The profile is joined only when the search reads it: then (role, sort column) indexes on users
+  // serve the page and the count alone (issue 21, a million rows).
   const matching = (after?: SQL) => {
     const from = db.select({ id: users.id }).from(users).$dynamic();
-    return (needsProfile ? from.leftJoin(brandProfiles, withProfile) : from).where(and(where, after));
+    return (pattern !== null ? from.leftJoin(brandProfiles, withProfile) : from).where(and(where, after));
   };
-  const page = pageOf(db, matching, sort, window);
+  // The statistics know the role and the suspended filter, not a search (countOrEstimate).
+  const totals = { estimateFirst: pattern === null };
+  // By company name the page walks the profiles' (company_name, user_id) index (profilePageOf).
+  const page =
+    query.sort === 'companyName'
+      ? profilePageOf(
+          db,
+          matching,
+          sort,
+          window,
+          {
+            valued: (condition) =>
+              db
+                .select({ id: brandProfiles.userId })
+                .from(brandProfiles)
+                .innerJoin(users, withProfile)
+                .where(and(where, condition))
+                .$dynamic(),
+            profileId: brandProfiles.userId,
+            empty: (condition, joined) =>
+              db
+                .select({ id: users.id })
+                .from(users)
+                .leftJoin(brandProfiles, and(withProfile, joined))
+                .where(and(where, condition))
+                .$dynamic(),
+          },
+          totals,
+        )
+      : pageOf(db, matching, sort, window, totals);
   const [rows, total] = await Promise.all([
     db
       .select({ user: users, profile: brandProfiles, campaigns: campaignCount, sortKey: page.sortKey })
       .from(users)
       .leftJoin(brandProfiles, withProfile)
-      .where(inArray(users.id, page.pageIds))
+      .where(await inPage(users.id, page))
       .orderBy(...page.order),
     page.total,
   ]);
@@ -131,13 +159,42 @@ export async function listCreators(db: Database, query: AdminCreatorsQuery, wind
   );
   const sort = { field: query.sort, column: CREATOR_SORT[query.sort], order: query.order, id: users.id };
   const withProfile = eq(creatorProfiles.userId, users.id);
-  // As for brands: the profile is joined only when the search, the category or the order reads it.
-  const needsProfile = pattern !== null || Boolean(query.category) || !(query.sort in USER_SORT);
+  // As for brands: the profile is joined only when the search or the category reads it.
+  const needsProfile = pattern !== null || Boolean(query.category);
   const matching = (after?: SQL) => {
     const from = db.select({ id: users.id }).from(users).$dynamic();
     return (needsProfile ? from.leftJoin(creatorProfiles, withProfile) : from).where(and(where, after));
   };
-  const page = pageOf(db, matching, sort, window);
+  const totals = { estimateFirst: pattern === null };
+  // By followers the page walks the profiles' (followers, user_id) index (profilePageOf), which
+  // carries the categories for the category filter.
+  const page =
+    query.sort in USER_SORT
+      ? pageOf(db, matching, sort, window, totals)
+      : profilePageOf(
+          db,
+          matching,
+          sort,
+          window,
+          {
+            valued: (condition) =>
+              db
+                .select({ id: creatorProfiles.userId })
+                .from(creatorProfiles)
+                .innerJoin(users, withProfile)
+                .where(and(where, condition))
+                .$dynamic(),
+            profileId: creatorProfiles.userId,
+            empty: (condition, joined) =>
+              db
+                .select({ id: users.id })
+                .from(users)
+                .leftJoin(creatorProfiles, and(withProfile, joined))
+                .where(and(where, condition))
+                .$dynamic(),
+          },
+          totals,
+        );
   const [rows, total] = await Promise.all([
     db
       .select({
@@ -149,7 +206,7 @@ export async function listCreators(db: Database, query: AdminCreatorsQuery, wind
       .from(users)
       .leftJoin(creatorProfiles, eq(creatorProfiles.userId, users.id))
       .leftJoin(identityVerifications, eq(identityVerifications.userId, users.id))
-      .where(inArray(users.id, page.pageIds))
+      .where(await inPage(users.id, page))
       .orderBy(...page.order),
     page.total,
   ]);

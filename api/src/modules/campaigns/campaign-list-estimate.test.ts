@@ -61,7 +61,7 @@ describe('the campaign list past the exact-count limit', () => {
     expect(await firstPage('&q=kaktus')).toEqual({ total: 1, totalIsEstimate: false, count: 1 });
   });
 
-  // The estimate is the planner's, from ANALYZE's sample of the titles (migration 0035): near the
+  // The estimate is the planner's, from ANALYZE's sample of the titles (migration 0037): near the
   // real number, not the number counting stopped at.
   it("answers a search counted past the limit with the planner's estimate of its matches, not 10,001", async () => {
     const page = await firstPage('&q=röd');

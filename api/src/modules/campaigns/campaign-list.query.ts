@@ -16,6 +16,7 @@ import { AppError } from '../../lib/errors.ts';
 import { afterCursor, type CursorKey, decodeCursor, encodeCursor, type ListSort } from '../../lib/keyset.ts';
 import { containsPattern } from '../../lib/like-pattern.ts';
 import { EXACT_TOTAL_LIMIT, estimateRows } from '../../lib/row-estimate.ts';
+import { validUntilOf } from './campaign-answers.ts';
 import { brandsNamed, campaignMatches } from './campaign-list.search.ts';
 import { type CampaignListAnswer, pageFromCache, pageVersions, rememberPage } from './campaign-page-cache.ts';
 import { type BrandProfileView, type MyClaim, toCampaignViews } from './campaign-view.ts';
@@ -290,7 +291,7 @@ function estimateVisible(
 /**
  * A search the planner expects to match this many campaigns is not counted: its total is that
  * estimate (ADR 036). Twice the limit, so that the estimate's error (steps of 0.2 % of the table,
- * migration 0035; filters assumed independent) does not pass off a total under the limit, which
+ * migration 0037; filters assumed independent) does not pass off a total under the limit, which
  * would have been counted exactly, as an estimate.
  */
 const COMMON_SEARCH_ESTIMATE = 2 * EXACT_TOTAL_LIMIT;
@@ -490,6 +491,16 @@ async function buildPage(
       })),
     );
     rememberPage(db, pageKey, { listVersion: counted.listVersion, versions, page: built, builtAt });
+  }
+  // A creator's answer, their claimed unpublished campaigns included, is made only of rows that are
+  // announced when they change (ADR 035): it may be kept until then.
+  if (pageKey) {
+    const source = {
+      campaignIds: data.map((view) => view.id),
+      brandIds: [...brands.keys()],
+      validUntil: validUntilOf(data, builtAt.getTime()),
+    };
+    return { page: built, source };
   }
   return { page: built };
 }

@@ -19,7 +19,7 @@ function matchesPattern(text: SQL, pattern: SQL | Placeholder): SQL {
  * (looked up beforehand with `brandsNamed`, so each of the three conditions can use an index).
  * `pattern` and `brandIds` are values or placeholders of a statement planned for its values (not
  * prepared once for all of them): the planner then tests the pattern against the sampled titles and
- * hashtags (migration 0035) and knows how many campaigns it matches. A common term's page walks the
+ * hashtags (migration 0037) and knows how many campaigns it matches. A common term's page walks the
  * list's index until it has a page; a rare term's few matches come through the trigram indexes and
  * are sorted. Hidden from the planner (a sub-select, or a generic plan) every term looked like 0.5 %
  * of the table, and a term on one campaign walked all 900,000 published ones (4.2 s at 1M; ADR 036).

@@ -16,7 +16,8 @@ import { forgetCampaignPages, pageCacheStats } from './campaign-page-cache.ts';
 // Creators' campaign pages are kept in memory and checked against the database on every request
 // (campaign-page-cache.ts). Each test changes what a page shows, mostly behind the API's back (as
 // another instance would, straight in the database), and checks that every page a creator is
-// served equals the page built from scratch.
+// served equals the page built from scratch. The instance's answers in memory (campaign-answers.ts,
+// tested in campaign-answers.test.ts) are off here, so every request reaches the kept pages.
 
 const HOUR_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * HOUR_MS;
@@ -37,7 +38,7 @@ let plainBrand: Awaited<ReturnType<typeof createUser>>;
 const creators: { id: string; cookie: string }[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ settings: { INSTANCE_CACHE_MS: '0' } });
   brand = await createUser(t.db, { role: 'brand', fullName: 'Anna Ägare' });
   await createBrandProfile(t.db, brand.id, { companyName: 'Kafferosteriet AB', instagramHandle: 'kafferosteriet' });
   plainBrand = await createUser(t.db, { role: 'brand', fullName: 'Bo Bryggare' });

@@ -4,6 +4,7 @@ import type { User } from '@kollab/db/schema';
 import { sql } from 'drizzle-orm';
 import { BoundedCache, perOwner } from '../../lib/bounded-cache.ts';
 import { type PreparedJson, prepareJson } from '../../lib/compress-json.ts';
+import { type AnswerSource, validUntilOf } from './campaign-answers.ts';
 import type { MyClaim } from './campaign-view.ts';
 
 /**
@@ -35,8 +36,12 @@ export type CampaignPage = {
   nextCursor: string | null;
 };
 
-/** What the list answers: a page made for this request, or one prepared earlier and sent as it is. */
-export type CampaignListAnswer = { page: CampaignPage } | { prepared: PreparedJson };
+/**
+ * What the list answers: a page made for this request, or one prepared earlier and sent as it is.
+ * `source` (a creator's answer) says what it was made of: it stays this creator's answer until one
+ * of those rows changes, so it may be kept in memory (campaign-answers.ts).
+ */
+export type CampaignListAnswer = ({ page: CampaignPage } | { prepared: PreparedJson }) & { source?: AnswerSource };
 
 /** The row versions of a page as `pageVersions` and the check statement spell them. */
 export interface PageVersions {
@@ -145,11 +150,12 @@ export async function pageFromCache(db: Database, creator: User, key: string): P
     return undefined;
   }
   countsOf(db).hits += 1;
+  const source = { campaignIds: cached.ids, brandIds: cached.brandIds, validUntil: cached.validUntil };
   const mine =
     typeof now.myClaims === 'string'
       ? (JSON.parse(now.myClaims) as [string, string, MyClaim['status']][])
       : now.myClaims;
-  if (mine.length === 0) return { prepared: cached.prepared };
+  if (mine.length === 0) return { prepared: cached.prepared, source };
   const claimOf = new Map(mine.map(([campaignId, id, status]) => [campaignId, { id, status }]));
   return {
     page: {
@@ -161,6 +167,7 @@ export async function pageFromCache(db: Database, creator: User, key: string): P
       totalIsEstimate: cached.totalIsEstimate,
       nextCursor: cached.nextCursor,
     },
+    source,
   };
 }
 
@@ -188,13 +195,7 @@ export function rememberPage(
   }
   const views = built.page.data.map((view) => (view.myClaim ? { ...view, myClaim: null } : view));
   if (views.length === 0) return;
-  const builtAt = built.builtAt.getTime();
-  let validUntil = Number.POSITIVE_INFINITY;
-  for (const view of views) {
-    for (const moment of [Date.parse(view.startsAt), Date.parse(view.endsAt)]) {
-      if (moment > builtAt && moment < validUntil) validUntil = moment;
-    }
-  }
+  const validUntil = validUntilOf(views, built.builtAt.getTime());
   countsOf(db).built += 1;
   const { total, totalIsEstimate, nextCursor } = built.page;
   const prepared = prepareJson(JSON.stringify({ data: views, total, totalIsEstimate, nextCursor }));

@@ -11,7 +11,7 @@ import {
 import { IdParamSchema } from '@kollab/contract/api/fields';
 import { campaigns } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
-import { sendPreparedJson } from '../../lib/compress-json.ts';
+import { prepareJson, sendPreparedJson } from '../../lib/compress-json.ts';
 import { createRouter } from '../../lib/create-router.ts';
 import { AppError } from '../../lib/errors.ts';
 import { processImage, resizeWebp } from '../../lib/images.ts';
@@ -20,6 +20,7 @@ import { resolveStaticFile, sendFile } from '../../lib/static-files.ts';
 import { generateToken } from '../../lib/tokens.ts';
 import { readUploadedFile } from '../../lib/uploads.ts';
 import { requireRole, requireUser, requireVerifiedUser } from '../../middleware/require-user.ts';
+import { campaignAnswersOf } from './campaign-answers.ts';
 import { listCampaigns } from './campaign-list.query.ts';
 import { toCampaignViews } from './campaign-view.ts';
 import {
@@ -73,7 +74,21 @@ const router = createRouter()
       responses: { 200: jsonContent(CampaignPageSchema, 'A page of campaigns'), ...common },
     }),
     async (c) => {
-      const answer = await listCampaigns(c.get('db'), requireUser(c), c.req.valid('query'));
+      const user = requireUser(c);
+      const query = c.req.valid('query');
+      const answers =
+        user.role === 'creator' ? campaignAnswersOf(c.get('bus'), c.get('env').INSTANCE_CACHE_MS) : undefined;
+      // A creator's answer kept in memory goes out without asking PostgreSQL (ADR 035).
+      const asked = answers ? JSON.stringify(query) : '';
+      const kept = answers?.get(user.id, asked);
+      if (kept) return sendPreparedJson(c, kept) as never;
+      const ticket = answers?.ticket() ?? 0;
+      const answer = await listCampaigns(c.get('db'), user, query);
+      if (answers?.enabled && answer.source) {
+        const prepared = 'prepared' in answer ? answer.prepared : prepareJson(JSON.stringify(answer.page));
+        answers.keep(user.id, asked, Boolean(query.q), prepared, answer.source, ticket);
+        return sendPreparedJson(c, prepared) as never;
+      }
       return 'prepared' in answer ? (sendPreparedJson(c, answer.prepared) as never) : c.json(answer.page, 200);
     },
   )
