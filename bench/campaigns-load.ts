@@ -27,6 +27,8 @@ export interface LoadResult {
   latencies: number[];
   /** The same per path, sorted, to see which kind of request makes the tail. */
   byPath: Map<string, number[]>;
+  /** Each request's latency by its index (the order they were due in), to see when in the run the tail came. */
+  inOrder: number[];
   sent: number;
   non2xx: number;
   errors: number;
@@ -73,6 +75,7 @@ export async function fixedRateLoad(options: LoadOptions): Promise<LoadResult> {
   const interval = 1000 / options.rate;
   const latencies: number[] = [];
   const byPath = new Map<string, number[]>();
+  const inOrder: number[] = [];
   let non2xx = 0;
   let errors = 0;
   let sent = 0;
@@ -85,6 +88,7 @@ export async function fixedRateLoad(options: LoadOptions): Promise<LoadResult> {
     if (!outcome.ok) errors++;
     else if (outcome.status < 200 || outcome.status >= 300) non2xx++;
     latencies.push(lastEnd - due);
+    inOrder[index] = lastEnd - due;
     const path = options.paths[index % options.paths.length] ?? '/';
     const ofPath = byPath.get(path) ?? [];
     if (ofPath.length === 0) byPath.set(path, ofPath);
@@ -108,7 +112,7 @@ export async function fixedRateLoad(options: LoadOptions): Promise<LoadResult> {
   agent.destroy();
   latencies.sort((a, b) => a - b);
   for (const values of byPath.values()) values.sort((a, b) => a - b);
-  return { latencies, byPath, sent, non2xx, errors, elapsed: (lastEnd - start) / 1000, started: start };
+  return { latencies, byPath, inOrder, sent, non2xx, errors, elapsed: (lastEnd - start) / 1000, started: start };
 }
 
 export interface SaturationResult {

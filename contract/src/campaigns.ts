@@ -33,3 +33,10 @@ export type CampaignState = (typeof CAMPAIGN_STATES)[number];
 /** How a creator answered a brand's invitation to a campaign (the database's `invitation_status`). */
 export const INVITATION_STATUSES = ['pending', 'accepted', 'declined', 'expired'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+/**
+ * A page of the campaign list asked for by number (OFFSET) starts within the first this many
+ * campaigns; a page further in is asked for with the previous page's `nextCursor` (ADR 036). The
+ * same 10,000 as the totals counted exactly: the numbered pages are the ones an exact total numbers.
+ */
+export const NUMBERED_PAGES_ROWS = 10_000;

@@ -178,6 +178,7 @@ export const CampaignPageSchema = z
   .meta({ id: 'CampaignPage' });
 
 export const ListCampaignsQuerySchema = z.object({
+  /** Past NUMBERED_PAGES_ROWS campaigns (contract/src/campaigns.ts) only with `cursor`. */
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
   /** The previous page's `nextCursor`: the page starts after its last row (`page` is then only what the client shows). */

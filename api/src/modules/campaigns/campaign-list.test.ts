@@ -12,6 +12,7 @@ import {
 } from '../../../test/support/factories.ts';
 import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { pageCacheStats } from './campaign-page-cache.ts';
 
 // GET /api/campaigns totals are kept in memory per list version (campaign-list.query.ts). These tests
 // change campaigns every way the list can notice, through the API and behind its back (as another
@@ -287,6 +288,32 @@ describe('paging and claims', () => {
     }
   });
 
+  it('answers a page by number past the first 10,000 campaigns with a 422 naming it, and serves it by cursor', async () => {
+    for (const query of ['page=501&pageSize=20', 'page=101&pageSize=100', 'page=10000']) {
+      const res = await t.app.request(`/api/campaigns?${query}`, { headers: jsonHeaders(creatorCookie) });
+      expect(res.status, query).toBe(422);
+      expect(await res.json()).toEqual({
+        error: {
+          code: 'validation_failed',
+          message: "Invalid page: past the first 10000 campaigns, ask with the previous page's nextCursor",
+          fields: { page: ["pages past the first 10000 campaigns are asked for with the previous page's cursor"] },
+          requestId: res.headers.get('x-request-id'),
+        },
+      });
+    }
+    const last = await t.app.request('/api/campaigns?page=500&pageSize=20', { headers: jsonHeaders(creatorCookie) });
+    expect(await last.json()).toMatchObject({ data: [], nextCursor: null });
+    const first = await t.app.request('/api/campaigns?pageSize=1', { headers: jsonHeaders(creatorCookie) });
+    const { nextCursor } = (await first.json()) as { nextCursor: string };
+    // `page` only says which page the client shows when a cursor says where it starts.
+    const byCursor = await t.app.request(`/api/campaigns?page=10000&pageSize=1&cursor=${nextCursor}`, {
+      headers: jsonHeaders(creatorCookie),
+    });
+    const second = await t.app.request('/api/campaigns?page=2&pageSize=1', { headers: jsonHeaders(creatorCookie) });
+    expect(byCursor.status).toBe(200);
+    expect(await byCursor.json()).toEqual(await second.json());
+  });
+
   it("shows a creator's newest claim when there are several", async () => {
     const campaign = await createCampaign(t.db, brand.id, { title: 'Flera ansökningar' });
     await createClaim(t.db, campaign, creator.id, {
@@ -317,5 +344,27 @@ describe('paging and claims', () => {
         total: expected.length,
       });
     }
+  });
+
+  it('builds a page asked for by several creators at once only once, and answers each the same', async () => {
+    await createCampaign(t.db, brand.id, { title: 'Samtidig semla' });
+    const others = await Promise.all(
+      [0, 1, 2, 3].map(async () => loginAs(t.db, await createUser(t.db, { role: 'creator' }))),
+    );
+    const builds = () => pageCacheStats(t.db).built + pageCacheStats(t.db).rebuilt;
+    const before = builds();
+    const answers = await Promise.all(
+      others.map(async (cookie) => {
+        const res = await t.app.request('/api/campaigns?pageSize=100&q=semla', { headers: jsonHeaders(cookie) });
+        return { status: res.status, body: await res.json() };
+      }),
+    );
+    expect(builds() - before).toBe(1);
+    const [first] = answers;
+    expect(first).toMatchObject({
+      status: 200,
+      body: { total: 1, totalIsEstimate: false, nextCursor: null, data: [{ title: 'Samtidig semla', myClaim: null }] },
+    });
+    for (const answer of answers) expect(answer).toEqual(first);
   });
 });

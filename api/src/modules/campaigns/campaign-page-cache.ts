@@ -67,11 +67,20 @@ interface CachedPage {
 /** About 1,000 pages of 20 campaigns (text, gzip and views); least recently used go first. */
 const PAGE_BUDGET_BYTES = 48 * 1024 * 1024;
 const pagesOf = perOwner((): BoundedCache<CachedPage> => new BoundedCache(PAGE_BUDGET_BYTES));
-/** Pages answered from memory and pages built, per database (for tests and the bench). */
-const countsOf = perOwner(() => ({ hits: 0, built: 0 }));
+/**
+ * Pages answered from memory, pages built and kept, and pages built again while a current copy was
+ * kept (by requests that missed it together), per database (for tests and the bench).
+ */
+const countsOf = perOwner(() => ({ hits: 0, built: 0, rebuilt: 0 }));
 
 /** How the page memory of a database has done so far. */
-export function pageCacheStats(db: Database): { hits: number; built: number; pages: number; bytes: number } {
+export function pageCacheStats(db: Database): {
+  hits: number;
+  built: number;
+  rebuilt: number;
+  pages: number;
+  bytes: number;
+} {
   const pages = pagesOf(db);
   return { ...countsOf(db), pages: pages.size, bytes: pages.bytes };
 }
@@ -180,8 +189,10 @@ export function rememberPage(
     kept.listVersion === built.listVersion &&
     sameVersions(kept.versions, built.versions) &&
     Date.now() < kept.validUntil
-  )
+  ) {
+    countsOf(db).rebuilt += 1;
     return;
+  }
   const views = built.page.data.map((view) => (view.myClaim ? { ...view, myClaim: null } : view));
   if (views.length === 0) return;
   const validUntil = validUntilOf(views, built.builtAt.getTime());

@@ -1,3 +1,4 @@
+import { NUMBERED_PAGES_ROWS } from '@kollab/contract/campaigns';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,6 +20,8 @@ import { errorText } from '../../lib/error-text';
 import { pageCursors } from '../../lib/page-cursors';
 
 const PAGE_SIZE = 12;
+/** The pages the API serves by number (ADR 036); further ones it serves after the previous page's cursor. */
+const NUMBERED_PAGES = Math.ceil(NUMBERED_PAGES_ROWS / PAGE_SIZE);
 
 /** The campaign dashboard: search and filters kept in the URL, cards with overlays, paging. */
 export function CampaignsPage() {
@@ -39,8 +42,12 @@ export function CampaignsPage() {
   query.set('page', String(page));
   const cursor = cursors.get(page - 1);
   if (cursor) query.set('cursor', cursor);
+  // Past the numbered pages a page is asked for only with the cursor of the page before it, which
+  // this tab has when it paged there (not after a reload of such a page's address).
+  const reachable = page <= NUMBERED_PAGES || cursor !== undefined;
   const { rows, total, totalIsEstimate, nextCursor, isLoading, isFetching, error } = useApiPage<Campaign>(
     `/api/campaigns?${query}`,
+    { enabled: reachable },
   );
   useEffect(() => {
     if (nextCursor) cursors.set(page, nextCursor);
@@ -73,6 +80,18 @@ export function CampaignsPage() {
       <Box sx={{ height: 4, mb: 1 }}>{isFetching && !isLoading ? <LinearProgress aria-hidden /> : null}</Box>
       {isLoading ? <PageLoader /> : null}
       {error ? <Alert severity="error">{errorText(t, error)}</Alert> : null}
+      {reachable ? null : (
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" size="small" onClick={() => update({ page: 1 })}>
+              {t('campaigns.pager.toFirst')}
+            </Button>
+          }
+        >
+          {t('campaigns.pager.outOfReach', { pages: NUMBERED_PAGES })}
+        </Alert>
+      )}
       <VisuallyHidden role="status">
         {rows ? t(totalIsEstimate ? 'campaigns.list.countEstimate' : 'campaigns.list.count', { count: total }) : ''}
       </VisuallyHidden>
@@ -110,7 +129,15 @@ export function CampaignsPage() {
           ))}
         </Box>
       ) : null}
-      <Pager page={page} total={total} pageSize={PAGE_SIZE} onChange={(next) => update({ page: next })} />
+      <Pager
+        page={page}
+        total={total}
+        pageSize={PAGE_SIZE}
+        numberedPages={NUMBERED_PAGES}
+        totalIsEstimate={totalIsEstimate}
+        hasNext={nextCursor !== null}
+        onChange={(next) => update({ page: next })}
+      />
     </>
   );
 }
