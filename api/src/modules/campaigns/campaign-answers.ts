@@ -5,7 +5,7 @@ import type { MessageBus } from '../../lib/message-bus.ts';
 /**
  * The creator's campaign-list answers this instance keeps in memory (ADR 035, "Campaign list
  * answers"): the prepared bytes of one creator's answer to one query, sent again without asking
- * PostgreSQL until something it was made of is announced changed (migration 0035) — a campaign on
+ * PostgreSQL until something it was made of is announced changed (migration 0036) — a campaign on
  * it, its brand's user or profile row, the list's version, the creator's own claims, and for a
  * search any brand's name — or until the first start or end among its campaigns, when a view's
  * state changes with the clock. A kept page that is not trusted here is still checked against the
