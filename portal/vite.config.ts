@@ -1,5 +1,7 @@
+import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { FIRST_LOAD_PAGES } from './src/routes/first-load';
 
 /**
  * The first load's chunks, by route (ADR 034). Left to itself the bundler cuts the sign-in page
@@ -56,10 +58,85 @@ function routeChunks(): Plugin {
   };
 }
 
+/** What `dist/.vite/first-load.json` holds: URL paths of chunks, beyond what index.html loads itself. */
+export interface FirstLoad {
+  signIn: string[];
+  signedIn: string[];
+  /** Refine's shell, which every signed-in page but the home renders in. */
+  data: string[];
+  texts: Record<'sv' | 'en', { base: string[]; areas: string[] }>;
+  pages: { path: string; files: string[] }[];
+}
+
+/**
+ * Writes `dist/.vite/first-load.json` (ADR 034): for the sign-in page, the signed-in frame, Refine,
+ * each language's texts and the pages of `src/routes/first-load.ts`, the chunks each needs with
+ * the chunks they import. The API turns them into `<link rel="modulepreload">` in the page's HTML,
+ * so the browser fetches them next to the boot chunk instead of one hop after another.
+ */
+function firstLoadManifest(): Plugin {
+  let root = '';
+  let base = '/';
+  return {
+    name: 'kollab-first-load',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      base = config.base;
+    },
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((output) => output.type === 'chunk');
+      const byModule = new Map<string, (typeof chunks)[number]>();
+      for (const chunk of chunks) for (const id of chunk.moduleIds) byModule.set(id, chunk);
+      // What index.html loads already: the entry and everything it imports statically.
+      const loaded = new Set<string>();
+      const closure = (fileNames: string[], into: Set<string>) => {
+        const stack = [...fileNames];
+        for (let name = stack.pop(); name !== undefined; name = stack.pop()) {
+          if (into.has(name) || loaded.has(name)) continue;
+          into.add(name);
+          const chunk = bundle[name];
+          if (chunk?.type === 'chunk') stack.push(...chunk.imports);
+        }
+        return into;
+      };
+      closure(
+        chunks.filter((chunk) => chunk.isEntry).map((chunk) => chunk.fileName),
+        loaded,
+      );
+      const filesOf = (...modules: string[]): string[] => {
+        const names = modules.map((module) => {
+          const chunk = byModule.get(resolve(root, module));
+          if (!chunk) throw new Error(`first-load: no chunk has ${module}`);
+          return chunk.fileName;
+        });
+        return [...closure(names, new Set())].map((name) => base + name);
+      };
+      const firstLoad: FirstLoad = {
+        signIn: filesOf('src/pages/auth/sign-in.tsx'),
+        signedIn: filesOf('src/signed-in-routes.tsx'),
+        data: filesOf('src/refine-shell.tsx'),
+        texts: {
+          sv: {
+            base: filesOf('src/providers/dictionary.sv.ts'),
+            areas: filesOf('src/providers/dictionary-areas.sv.ts'),
+          },
+          en: {
+            base: filesOf('src/providers/dictionary.en.ts'),
+            areas: filesOf('src/providers/dictionary-areas.en.ts'),
+          },
+        },
+        pages: FIRST_LOAD_PAGES.map((page) => ({ path: page.path, files: filesOf(...page.modules) })),
+      };
+      this.emitFile({ type: 'asset', fileName: '.vite/first-load.json', source: JSON.stringify(firstLoad) });
+    },
+  };
+}
+
 // Served by the API at /app/ (docs/decisions/001-one-origin.md); the dev server proxies the API.
 export default defineConfig({
   base: '/app/',
-  plugins: [react(), routeChunks()],
+  plugins: [react(), routeChunks(), firstLoadManifest()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },

@@ -18,6 +18,7 @@ import { compressJson } from './lib/compress-json.ts';
 import { createSitePolicies } from './lib/content-security-policy.ts';
 import type { AppEnv } from './lib/context.ts';
 import { createRouter } from './lib/create-router.ts';
+import { createPortalHtml } from './lib/portal-html.ts';
 import {
   AppError,
   codeForStatus,
@@ -208,7 +209,12 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   mountDocs(app);
 
   app.get('/app', (c) => c.redirect('/app/', 308));
-  app.use('/app/*', staticFiles({ root: deps.portalDir, prefix: '/app', spaFallback: true }));
+  // The portal's HTML names the page's chunks and, signed in, carries the session (lib/portal-html.ts).
+  const sendPortalHtml = createPortalHtml(deps.portalDir);
+  app.use(
+    '/app/*',
+    staticFiles({ root: deps.portalDir, prefix: '/app', spaFallback: true, sendHtml: (c, file) => sendPortalHtml(c, file) }),
+  );
   // Returning visitors who chose English (the site's `locale` cookie) land on /en/; Swedish is the default.
   app.get('/', async (c, next) => {
     c.header('Vary', 'Cookie', { append: true });

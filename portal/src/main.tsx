@@ -2,13 +2,16 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, loadSignedInRoutes, loadSignInPage } from './app';
 import { loadShell } from './components/layout/data-shell';
+import { prefetchHome } from './hooks/use-home';
 import { loadLocale, readInitialLocale } from './providers/i18n-provider';
-import { loadSession } from './providers/session';
+import { hasServedSession, startSession } from './providers/session';
 
 /** The half of the app the address needs, fetched next to the texts instead of after the first render. */
 function loadFirstRoute(pathname: string): Promise<unknown> {
   if (pathname === '/app/login' || pathname === '/app/login/') return loadSignInPage();
   if (pathname.startsWith('/app/session-expired')) return Promise.resolve();
+  // Signed in (the page came with the session), the home's data is asked for next to its code.
+  if ((pathname === '/app/' || pathname === '/app') && hasServedSession()) prefetchHome();
   // Every signed-in page but the home needs Refine and the areas' texts: no waiting for the route.
   if (pathname !== '/app/' && pathname !== '/app') void loadShell();
   return loadSignedInRoutes();
@@ -18,7 +21,7 @@ const root = document.getElementById('root');
 // In parallel: the session, the texts of the page's language (a chunk per language) and the route's
 // code; the app renders once the texts and the code are in (a failed chunk is left to the route).
 if (root) {
-  void loadSession();
+  void startSession();
   void Promise.all([
     loadLocale(readInitialLocale()),
     loadFirstRoute(window.location.pathname).catch(() => undefined),
