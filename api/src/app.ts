@@ -18,7 +18,6 @@ import { compressJson } from './lib/compress-json.ts';
 import { createSitePolicies } from './lib/content-security-policy.ts';
 import type { AppEnv } from './lib/context.ts';
 import { createRouter } from './lib/create-router.ts';
-import { createPortalHtml } from './lib/portal-html.ts';
 import {
   AppError,
   codeForStatus,
@@ -29,6 +28,7 @@ import {
 } from './lib/errors.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { MessageBus } from './lib/message-bus.ts';
+import { createPortalHtml } from './lib/portal-html.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { type FoundFile, resolveStaticFile, sendFile, staticFiles } from './lib/static-files.ts';
 import type { Storage } from './lib/storage.ts';
@@ -213,7 +213,12 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   const sendPortalHtml = createPortalHtml(deps.portalDir);
   app.use(
     '/app/*',
-    staticFiles({ root: deps.portalDir, prefix: '/app', spaFallback: true, sendHtml: (c, file) => sendPortalHtml(c, file) }),
+    staticFiles({
+      root: deps.portalDir,
+      prefix: '/app',
+      spaFallback: true,
+      sendHtml: (c, file) => sendPortalHtml(c, file),
+    }),
   );
   // Returning visitors who chose English (the site's `locale` cookie) land on /en/; Swedish is the default.
   app.get('/', async (c, next) => {

@@ -9,16 +9,6 @@ interface HomeState {
   isLoading: boolean;
 }
 
-/** The home's request, started by main.tsx with the page's code when the visitor is signed in. */
-let early: Promise<{ data: Home }> | null = null;
-
-/** Starts `GET /api/home` before the home renders (main.tsx); the home's first read takes it. */
-export function prefetchHome(): void {
-  early ??= apiFetch<{ data: Home }>('/api/home');
-  // A failure is the home's to show, when its first read awaits the same promise.
-  early.catch(() => undefined);
-}
-
 /**
  * `GET /api/home` for the start page. Not `useApiQuery`: that is Refine's `useCustom`, and the
  * home renders without Refine (ADR 034), so this is the portal's one client (`apiFetch`) in a
@@ -29,14 +19,10 @@ export function useHome(): HomeState & { reload: () => void } {
   const [state, setState] = useState<HomeState>({ data: undefined, error: undefined, isLoading: true });
   const load = useCallback(async (signal?: AbortSignal) => {
     try {
-      const { data } = await (early ?? apiFetch<{ data: Home }>('/api/home', signal ? { signal } : {}));
-      if (signal?.aborted) return;
-      early = null;
-      setState({ data, error: undefined, isLoading: false });
+      const { data } = await apiFetch<{ data: Home }>('/api/home', signal ? { signal } : {});
+      if (!signal?.aborted) setState({ data, error: undefined, isLoading: false });
     } catch (error) {
-      if (signal?.aborted) return;
-      early = null;
-      setState((previous) => ({ ...previous, error, isLoading: false }));
+      if (!signal?.aborted) setState((previous) => ({ ...previous, error, isLoading: false }));
     }
   }, []);
   useEffect(() => {
