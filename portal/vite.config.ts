@@ -22,6 +22,7 @@ const DATA_SHARED_BY = 3;
  * - `boot`: what main.tsx imports, and what both the sign-in page and the signed-in frame need;
  * - `sign-in`: the rest of the sign-in page;
  * - `signed-in`: the rest of the signed-in frame, the home and the route table;
+ * - `badges`: the notification and message badges, which the frame loads after its first render;
  * - `refine`: Refine's shell, under every signed-in page but the home;
  * - `data`: what at least three of the pages in `src/routes/first-load.ts` use (MUI's text field,
  *   menus and dialogs, the pager, the query hooks);
@@ -44,6 +45,7 @@ function routeChunks(): Plugin {
                 { name: 'boot', test: inGroup('boot'), priority: 6 },
                 { name: 'sign-in', test: inGroup('sign-in'), priority: 5 },
                 { name: 'signed-in', test: inGroup('signed-in'), priority: 4 },
+                { name: 'badges', test: inGroup('badges'), priority: 3 },
                 { name: 'refine', test: inGroup('refine'), priority: 3 },
                 { name: 'data', test: inGroup('data'), priority: 2 },
                 // What a page's modules import is in `data`, in a chunk of two pages, or in the
@@ -86,10 +88,11 @@ function routeChunks(): Plugin {
       const signedIn = closure('/src/signed-in-routes.tsx');
       for (const id of signIn) if (signedIn.has(id)) boot.add(id);
       const refine = closure('/src/refine-shell.tsx');
-      // The badges the frame loads right after its first render stay out of the page groups, or
-      // the home would load a page's chunk for them. (What the frame loads when a menu or dialog
-      // opens may come from `data`: that is after the first load.)
-      const badges = closure(...FRAME_BADGES);
+      // The badges the frame loads right after its first render are one chunk of their own (one
+      // request instead of six), out of the page groups, or the home would load a page's chunk for
+      // them. (What the frame loads when a menu or dialog opens may come from `data`: that is after
+      // the first load.)
+      const badges = new Set([...closure(...FRAME_BADGES)].filter((id) => !boot.has(id) && !signedIn.has(id)));
       const taken = new Set([...boot, ...signIn, ...signedIn, ...refine, ...badges]);
       // Which lazily loaded modules (pages, dialogs, the grid) need each module: a page's chunk holds
       // only what no other one needs, so no other chunk ever imports it.
@@ -116,6 +119,7 @@ function routeChunks(): Plugin {
           else if (users.every((user) => page.own.includes(user))) groupOf.set(id, page.name);
         }
       }
+      for (const id of badges) groupOf.set(id, 'badges');
       for (const id of refine) groupOf.set(id, 'refine');
       for (const id of signedIn) groupOf.set(id, 'signed-in');
       for (const id of signIn) groupOf.set(id, 'sign-in');
