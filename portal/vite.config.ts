@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
-import { FIRST_LOAD_PAGES } from './src/routes/first-load';
+import { FIRST_LOAD_PAGES, HOME_DATA } from './src/routes/first-load';
 
 /** A page group's chunk name: `/campaigns/:id` → `page-campaigns-id`. */
 const pageGroupName = (path: string) => `page${path.replace(/[/:]+/g, '-')}`;
@@ -135,7 +135,10 @@ export interface FirstLoad {
   /** Refine's shell, which every signed-in page but the home renders in. */
   data: string[];
   texts: Record<'sv' | 'en', { base: string[]; areas: string[] }>;
-  pages: { path: string; files: string[] }[];
+  /** The home's first GETs. */
+  home: string[];
+  /** `data`: the page's first GETs, `:param` filled in from the address (src/routes/first-load.ts). */
+  pages: { path: string; files: string[]; data: string[]; dataRoles?: string[] }[];
 }
 
 /**
@@ -199,7 +202,10 @@ function firstLoadManifest(): Plugin {
         pages: FIRST_LOAD_PAGES.map((page) => ({
           path: page.path,
           files: filesOf(...page.modules, ...(page.lazy ?? [])),
+          data: [...(page.data ?? [])],
+          ...(page.dataRoles ? { dataRoles: [...page.dataRoles] } : {}),
         })),
+        home: [...HOME_DATA],
       };
       this.emitFile({ type: 'asset', fileName: '.vite/first-load.json', source: JSON.stringify(firstLoad) });
     },

@@ -15,6 +15,13 @@ function apiRequests(page: Page): string[] {
   return seen;
 }
 
+/** The addresses the page as the server sent it preloads as data (`<link rel="preload" as="fetch">`). */
+async function dataPreloads(page: Page): Promise<string[]> {
+  return page
+    .locator('link[rel="preload"][as="fetch"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+}
+
 /** The `<link rel="modulepreload">` addresses of the page as the server sent it. */
 async function preloads(page: Page): Promise<string[]> {
   return page
@@ -48,6 +55,8 @@ test.describe('the portal’s first load', () => {
     expect(served.user).toMatchObject({ email: CREATOR.email, role: 'creator' });
     await page.waitForLoadState('networkidle');
     expect(requests).not.toContain('GET /api/auth/session');
+    // Preloaded with the HTML and asked for by main.tsx: one request, the browser hands it over.
+    expect(await dataPreloads(page)).toEqual(['/api/home']);
     expect(requests.filter((request) => request === 'GET /api/home')).toHaveLength(1);
   });
 
@@ -60,6 +69,7 @@ test.describe('the portal’s first load', () => {
     await expect(page.getByRole('heading', { name: 'Kampanjer', level: 1 })).toBeVisible();
     await page.waitForLoadState('networkidle');
     expect((await preloads(page)).some((href) => /\/app\/assets\/page-campaigns-[\w-]+\.js$/.test(href))).toBe(true);
+    expect(await dataPreloads(page)).toEqual(['/api/campaigns?pageSize=12&page=1', '/api/categories']);
     expect(requests.filter((request) => request === 'GET /api/campaigns?pageSize=12&page=1')).toHaveLength(1);
     expect(requests.filter((request) => request === 'GET /api/categories')).toHaveLength(1);
     expect(requests).not.toContain('GET /api/auth/session');

@@ -5,7 +5,7 @@ import { cookiesSetBy, loginAs } from '../../test/support/login-as.ts';
 import type { TestApp } from '../../test/support/test-app.ts';
 import { SESSION_COOKIE } from '../modules/auth/session.ts';
 import { PORTAL_POLICY } from './content-security-policy.ts';
-import { matchesPagePath, scriptSafeJson } from './portal-html.ts';
+import { matchPagePath, scriptSafeJson } from './portal-html.ts';
 
 /** A portal build as Vite writes it: index.html with its entry, and the first-load list (portal/vite.config.ts). */
 const INDEX = [
@@ -26,13 +26,20 @@ const FIRST_LOAD = {
     sv: { base: ['/app/assets/dictionary.sv-1.js'], areas: ['/app/assets/dictionary-areas.sv-1.js'] },
     en: { base: ['/app/assets/dictionary.en-1.js'], areas: ['/app/assets/dictionary-areas.en-1.js'] },
   },
+  home: ['/api/home'],
   pages: [
-    { path: '/campaigns', files: ['/app/assets/list-1.js', '/app/assets/Chip-1.js'] },
-    { path: '/campaigns/:id', files: ['/app/assets/show-1.js', '/app/assets/Chip-1.js'] },
+    { path: '/campaigns', files: ['/app/assets/list-1.js', '/app/assets/Chip-1.js'], data: ['/api/campaigns?page=1'] },
+    {
+      path: '/campaigns/:id',
+      files: ['/app/assets/show-1.js', '/app/assets/Chip-1.js'],
+      data: ['/api/campaigns/:id', '/api/categories'],
+    },
+    { path: '/discovery', files: ['/app/assets/search-1.js'], data: ['/api/discovery/status'], dataRoles: ['brand'] },
   ],
 };
 const html = { Accept: 'text/html,application/xhtml+xml' };
 const preload = (href: string) => `<link rel="modulepreload" crossorigin href="${href}">`;
+const preloadData = (href: string) => `<link rel="preload" as="fetch" crossorigin href="${href}">`;
 /** index.html with `lines` before `</head>`, as the server writes it. */
 const withHead = (lines: string[]) => INDEX.replace('</head>', `${lines.join('\n')}\n</head>`);
 
@@ -110,32 +117,51 @@ describe('the portal HTML for a signed-in visitor', () => {
         preload('/app/assets/signed-in-1.js'),
         preload('/app/assets/Badge-1.js'),
         preload('/app/assets/dictionary.sv-1.js'),
+        preloadData('/api/home'),
         `<script type="application/json" id="kollab-session">${JSON.stringify(session)}</script>`,
       ]),
     );
   });
 
-  it('names Refine, the areas’ texts and the page’s own chunks on a data page, each once', async () => {
+  it('names Refine, the areas’ texts, the page’s own chunks and its first data on a data page, each once', async () => {
     const cookie = await loginAs(t.db, await createUser(t.db, { role: 'creator' }));
-    const res = await t.app.request('/app/campaigns/abc', {
-      headers: { ...html, Cookie: cookie, 'Accept-Language': 'en' },
-    });
+    const res = await t.app.request('/app/campaigns/a%22b', { headers: { ...html, Cookie: cookie } });
     const page = await res.text();
-    const links = [...page.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((match) => match[1]);
+    const links = [...page.matchAll(/<link rel="(modulepreload|preload)"[^>]* href="([^"]+)">/g)].map(
+      (match) => `${match[1]} ${match[2]}`,
+    );
     expect(links).toEqual([
-      '/app/assets/signed-in-1.js',
-      '/app/assets/Badge-1.js',
-      '/app/assets/dictionary.sv-1.js',
-      '/app/assets/refine-shell-1.js',
-      '/app/assets/dist-1.js',
-      '/app/assets/dictionary-areas.sv-1.js',
-      '/app/assets/show-1.js',
-      '/app/assets/Chip-1.js',
+      'modulepreload /app/assets/signed-in-1.js',
+      'modulepreload /app/assets/Badge-1.js',
+      'modulepreload /app/assets/dictionary.sv-1.js',
+      'modulepreload /app/assets/refine-shell-1.js',
+      'modulepreload /app/assets/dist-1.js',
+      'modulepreload /app/assets/dictionary-areas.sv-1.js',
+      'modulepreload /app/assets/show-1.js',
+      'modulepreload /app/assets/Chip-1.js',
+      // The address's id, encoded as the portal encodes it (so no quote can end the attribute).
+      'preload /api/campaigns/a%22b',
+      'preload /api/categories',
     ]);
+    expect(page).toContain(preloadData('/api/campaigns/a%22b'));
+    // With a query (filters, another page) the page asks for other data: none is guessed.
+    const filtered = await (await t.app.request('/app/campaigns?q=x', { headers: { ...html, Cookie: cookie } })).text();
+    expect(filtered).toContain(preload('/app/assets/list-1.js'));
+    expect(filtered).not.toContain('as="fetch"');
+    // A page whose data is for other roles: its chunks, no data the API would refuse.
+    const discovery = await (await t.app.request('/app/discovery', { headers: { ...html, Cookie: cookie } })).text();
+    expect(discovery).toContain(preload('/app/assets/search-1.js'));
+    expect(discovery).not.toContain('as="fetch"');
+    const brandCookie = await loginAs(t.db, await createUser(t.db, { role: 'brand' }));
+    const forBrand = await (
+      await t.app.request('/app/discovery', { headers: { ...html, Cookie: brandCookie } })
+    ).text();
+    expect(forBrand).toContain(preloadData('/api/discovery/status'));
     // A page missing from the list still gets the frame's and Refine's chunks.
     const other = await (await t.app.request('/app/earnings', { headers: { ...html, Cookie: cookie } })).text();
     expect(other).toContain(preload('/app/assets/refine-shell-1.js'));
     expect(other).not.toContain('/app/assets/list-1.js');
+    expect(other).not.toContain('as="fetch"');
   });
 
   it('escapes the session so no text of the user can end the element', async () => {
@@ -170,15 +196,15 @@ describe('scriptSafeJson', () => {
   });
 });
 
-describe('matchesPagePath', () => {
+describe('matchPagePath', () => {
   it.each([
-    ['/campaigns', '/campaigns', true],
-    ['/campaigns', '/campaigns/', true],
-    ['/campaigns/:id', '/campaigns/abc', true],
-    ['/campaigns/:id', '/campaigns', false],
-    ['/campaigns/:id', '/campaigns/abc/pay', false],
-    ['/admin/users', '/admin/brands', false],
-  ])('%s against %s: %s', (pattern, path, expected) => {
-    expect(matchesPagePath(pattern, path)).toBe(expected);
+    ['/campaigns', '/campaigns', {}],
+    ['/campaigns', '/campaigns/', {}],
+    ['/campaigns/:id', '/campaigns/abc', { id: 'abc' }],
+    ['/campaigns/:id', '/campaigns', null],
+    ['/campaigns/:id', '/campaigns/abc/pay', null],
+    ['/admin/users', '/admin/brands', null],
+  ])('%s against %s: %j', (pattern, path, expected) => {
+    expect(matchPagePath(pattern, path)).toEqual(expected);
   });
 });

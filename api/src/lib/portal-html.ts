@@ -27,7 +27,9 @@ interface FirstLoad {
   signedIn: string[];
   data: string[];
   texts: Record<'sv' | 'en', { base: string[]; areas: string[] }>;
-  pages: { path: string; files: string[] }[];
+  home: string[];
+  /** `dataRoles`: who the page's data is for; other roles would only get a refusal. */
+  pages: { path: string; files: string[]; data: string[]; dataRoles?: string[] }[];
 }
 
 interface Build {
@@ -50,11 +52,41 @@ export function scriptSafeJson(value: unknown): string {
   );
 }
 
-/** Whether an address below /app (`/campaigns/abc`) matches a pattern (`/campaigns/:id`). */
-export function matchesPagePath(pattern: string, path: string): boolean {
+/**
+ * The parameters of an address below /app (`/campaigns/abc`) that matches a pattern
+ * (`/campaigns/:id` → `{ id: 'abc' }`), or null when it does not match.
+ */
+export function matchPagePath(pattern: string, path: string): Record<string, string> | null {
   const want = pattern.split('/').filter(Boolean);
   const have = path.split('/').filter(Boolean);
-  return want.length === have.length && want.every((part, index) => part.startsWith(':') || part === have[index]);
+  if (want.length !== have.length) return null;
+  const params: Record<string, string> = {};
+  for (const [index, part] of want.entries()) {
+    const value = have[index] ?? '';
+    if (part.startsWith(':')) params[part.slice(1)] = value;
+    else if (part !== value) return null;
+  }
+  return params;
+}
+
+/** A data path with the address's parameters (as they came, percent-encoded) filled in. */
+function fillPath(template: string, params: Record<string, string>): string {
+  return template.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(decodeURIComponentSafe(params[name] ?? '')),
+  );
+}
+
+function decodeURIComponentSafe(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** Escapes text for an HTML attribute value in double quotes. */
+function attribute(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
 /** The portal's language for this request, as `readInitialLocale` picks it: `?locale=`, the cookie, Swedish. */
@@ -63,15 +95,43 @@ function localeOf(c: Context<AppEnv>): 'sv' | 'en' {
   return chosen === 'en' ? 'en' : 'sv';
 }
 
-/** The chunks the page at `path` (below /app) needs on its first load, beyond what index.html loads. */
-function preloadsFor(firstLoad: FirstLoad, path: string, locale: 'sv' | 'en', signedIn: boolean): string[] {
+interface FirstLoadLinks {
+  /** Chunks for `<link rel="modulepreload">`. */
+  modules: string[];
+  /** The page's first GETs for `<link rel="preload" as="fetch">`. */
+  data: string[];
+}
+
+/**
+ * What the page at `path` (below /app) needs on its first load beyond what index.html loads: its
+ * chunks and, signed in and without a query, the page's first GETs (main.tsx makes the same ones,
+ * and the browser hands it the preloaded answers).
+ */
+function linksFor(
+  firstLoad: FirstLoad,
+  path: string,
+  query: string,
+  locale: 'sv' | 'en',
+  role: string | null,
+): FirstLoadLinks {
   const texts = firstLoad.texts[locale];
-  if (path === '/login') return [...firstLoad.signIn, ...texts.base];
+  if (path === '/login') return { modules: [...firstLoad.signIn, ...texts.base], data: [] };
   // Signed out, every other page sends the visitor to sign-in or is an auth page: nothing to guess.
-  if (!signedIn) return [];
-  if (path === '/') return [...firstLoad.signedIn, ...texts.base];
-  const page = firstLoad.pages.find((candidate) => matchesPagePath(candidate.path, path));
-  return [...firstLoad.signedIn, ...texts.base, ...firstLoad.data, ...texts.areas, ...(page?.files ?? [])];
+  if (!role) return { modules: [], data: [] };
+  if (path === '/') return { modules: [...firstLoad.signedIn, ...texts.base], data: query ? [] : firstLoad.home };
+  const base = [...firstLoad.signedIn, ...texts.base, ...firstLoad.data, ...texts.areas];
+  for (const page of firstLoad.pages) {
+    const params = matchPagePath(page.path, path);
+    if (!params) continue;
+    return {
+      modules: [...base, ...page.files],
+      data:
+        query || (page.dataRoles && !page.dataRoles.includes(role))
+          ? []
+          : page.data.map((template) => fillPath(template, params)),
+    };
+  }
+  return { modules: base, data: [] };
 }
 
 export function createPortalHtml(portalDir: string) {
@@ -102,9 +162,13 @@ export function createPortalHtml(portalDir: string) {
     const { html, firstLoad } = await load(file);
     const validated = await readRequestSession(c);
     const path = c.req.path.slice('/app'.length) || '/';
-    const preloads = firstLoad ? [...new Set(preloadsFor(firstLoad, path, localeOf(c), validated !== null))] : [];
+    const query = new URL(c.req.url).search;
+    const links = firstLoad
+      ? linksFor(firstLoad, path, query, localeOf(c), validated?.user.role ?? null)
+      : { modules: [], data: [] };
     const head = [
-      ...preloads.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
+      ...[...new Set(links.modules)].map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`),
+      ...links.data.map((href) => `<link rel="preload" as="fetch" crossorigin href="${attribute(href)}">`),
       ...(validated
         ? [
             `<script type="application/json" id="${SESSION_ELEMENT_ID}">${scriptSafeJson(sessionView(validated.user, validated.session.expiresAt))}</script>`,

@@ -77,9 +77,9 @@ function notifyOtherTabs(): void {
  * or sign-out an older request may still carry the previous cookie). The first failed fetch counts
  * as no session (CLIENT_FETCH_ERROR); a failed refresh keeps what we had (CLIENT_SESSION_ERROR).
  */
-/** Whether the page came with the session (so the visitor is signed in as it starts). */
-export function hasServedSession(): boolean {
-  return served !== null;
+/** The role of the visitor the page was served to signed in, or null when it came without a session. */
+export function servedRole(): Session['user']['role'] | null {
+  return served?.user.role ?? null;
 }
 
 /** The first load: the session the page came with, or a request for it. */

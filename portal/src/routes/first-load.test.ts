@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { FIRST_LOAD_PAGES, firstLoadPage } from './first-load';
+import { FIRST_LOAD_PAGES, fillPath, firstLoadPage } from './first-load';
 
 const portalRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -20,7 +20,10 @@ describe('the first-load table', () => {
     const show = firstLoadPage('/campaigns/a%20b');
     expect(show?.page.path).toBe('/campaigns/:id');
     expect(show?.params).toEqual({ id: 'a b' });
-    expect(show?.page.data?.(show.params)).toEqual(['/api/campaigns/a%20b', '/api/categories']);
+    expect(show?.page.data?.map((template) => fillPath(template, show.params))).toEqual([
+      '/api/campaigns/a%20b',
+      '/api/categories',
+    ]);
     expect(firstLoadPage('/campaigns/abc/pay')).toBeNull();
     expect(firstLoadPage('/nowhere')).toBeNull();
   });
