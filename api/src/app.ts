@@ -28,6 +28,7 @@ import {
 import { lazyChild } from './lib/logger.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { MessageBus } from './lib/message-bus.ts';
+import { createPortalHtml } from './lib/portal-html.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { type FoundFile, resolveStaticFile, sendFile, staticFiles } from './lib/static-files.ts';
 import type { Storage } from './lib/storage.ts';
@@ -228,7 +229,17 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   mountDocs(app);
 
   app.get('/app', (c) => c.redirect('/app/', 308));
-  app.use('/app/*', staticFiles({ root: deps.portalDir, prefix: '/app', spaFallback: true }));
+  // The portal's HTML names the page's chunks and, signed in, carries the session (lib/portal-html.ts).
+  const sendPortalHtml = createPortalHtml(deps.portalDir);
+  app.use(
+    '/app/*',
+    staticFiles({
+      root: deps.portalDir,
+      prefix: '/app',
+      spaFallback: true,
+      sendHtml: (c, file) => sendPortalHtml(c, file),
+    }),
+  );
   // Returning visitors who chose English (the site's `locale` cookie) land on /en/; Swedish is the default.
   app.get('/', async (c, next) => {
     c.header('Vary', 'Cookie', { append: true });

@@ -2,23 +2,38 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, loadSignedInRoutes, loadSignInPage } from './app';
 import { loadShell } from './components/layout/data-shell';
+import { prefetchGet } from './lib/api-fetch';
+import type { Role } from './lib/auth-client';
 import { loadLocale, readInitialLocale } from './providers/i18n-provider';
-import { loadSession } from './providers/session';
+import { servedRole, startSession } from './providers/session';
+import { firstData, firstLoadPage, HOME_DATA } from './routes/first-load';
 
 /** The half of the app the address needs, fetched next to the texts instead of after the first render. */
 function loadFirstRoute(pathname: string): Promise<unknown> {
   if (pathname === '/app/login' || pathname === '/app/login/') return loadSignInPage();
   if (pathname.startsWith('/app/session-expired')) return Promise.resolve();
+  // Signed in (the page came with the session), the page's first data is asked for next to its code.
+  const role = servedRole();
+  if (role) for (const path of pageData(pathname, role)) prefetchGet(path);
   // Every signed-in page but the home needs Refine and the areas' texts: no waiting for the route.
   if (pathname !== '/app/' && pathname !== '/app') void loadShell();
   return loadSignedInRoutes();
+}
+
+/** The GETs the page at `pathname` makes as it first renders (src/routes/first-load.ts); none with a query. */
+function pageData(pathname: string, role: Role): string[] {
+  const path = pathname.slice('/app'.length);
+  if (path === '' || path === '/') return [...HOME_DATA];
+  if (window.location.search) return [];
+  const found = firstLoadPage(path);
+  return found ? firstData(found.page, found.params, role) : [];
 }
 
 const root = document.getElementById('root');
 // In parallel: the session, the texts of the page's language (a chunk per language) and the route's
 // code; the app renders once the texts and the code are in (a failed chunk is left to the route).
 if (root) {
-  void loadSession();
+  void startSession();
   void Promise.all([
     loadLocale(readInitialLocale()),
     loadFirstRoute(window.location.pathname).catch(() => undefined),

@@ -40,6 +40,8 @@ export interface StaticFilesOptions {
   spaFallback?: boolean;
   /** Extra headers for each HTML file served, e.g. a Content-Security-Policy with its inline hashes. */
   htmlHeaders?: (file: FoundFile) => Promise<Record<string, string>>;
+  /** Answers for each HTML file instead of sending it as it is (the portal's, lib/portal-html.ts). */
+  sendHtml?: (c: Context, file: FoundFile) => Promise<Response>;
 }
 
 export interface FoundFile {
@@ -102,6 +104,7 @@ export async function resolveStaticFile(root: string, relativePath: string): Pro
 export function staticFiles(options: StaticFilesOptions): MiddlewareHandler {
   const prefix = options.prefix ?? '';
   const send = async (c: Context, file: FoundFile, immutable = false) => {
+    if (options.sendHtml && file.path.endsWith('.html')) return options.sendHtml(c, file);
     const headers = options.htmlHeaders && file.path.endsWith('.html') ? await options.htmlHeaders(file) : undefined;
     return sendFile(c, file, { immutable, ...(headers ? { headers } : {}) });
   };

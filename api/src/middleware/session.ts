@@ -1,3 +1,4 @@
+import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../lib/context.ts';
 import {
@@ -11,13 +12,24 @@ import { campaignAnswersOf } from '../modules/campaigns/campaign-answers.ts';
 
 const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Sets `c.get('user')` and `c.get('session')` from the cookie (or null), re-sending the cookie when extended. */
-export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
+/**
+ * The session of the request's cookie, or null: drops a cookie that no longer holds a session and
+ * re-sends one that was extended. For the API (below) and the portal's HTML (lib/portal-html.ts).
+ */
+export async function readRequestSession(c: Context<AppEnv>) {
   const token = readSessionCookie(c);
-  const cache = c.get('sessionCache');
-  const validated = token ? await validateSessionToken(c.get('db'), token, () => sessionClient(c), cache) : null;
+  const validated = token
+    ? await validateSessionToken(c.get('db'), token, () => sessionClient(c), c.get('sessionCache'))
+    : null;
   if (token && !validated) deleteSessionCookie(c);
   if (token && validated?.refreshed) setSessionCookie(c, token, validated.session.expiresAt);
+  return validated;
+}
+
+/** Sets `c.get('user')` and `c.get('session')` from the cookie (or null), re-sending the cookie when extended. */
+export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
+  const validated = await readRequestSession(c);
+  const cache = c.get('sessionCache');
   c.set('user', validated?.user ?? null);
   c.set('session', validated?.session ?? null);
   await next();

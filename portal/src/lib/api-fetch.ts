@@ -27,14 +27,40 @@ function parseJson(text: string): unknown {
   }
 }
 
+/** How long a GET started before its page rendered waits to be taken (ADR 034); older, it is asked again. */
+const EARLY_MS = 10_000;
+/** GETs main.tsx started for the page about to render (`prefetchGet`), each taken by the first `apiFetch` of it. */
+const early = new Map<string, { at: number; body: Promise<unknown> }>();
+
+/**
+ * Starts a GET that the page about to render will make (main.tsx, from `src/routes/first-load.ts`),
+ * so its answer is on the way while the page's code loads. The first `apiFetch` of the same path
+ * takes it; what nobody takes within ten seconds is forgotten.
+ */
+export function prefetchGet(path: string): void {
+  if (early.has(path)) return;
+  const body = send(path, {}).then((answer) => answer.body);
+  // A failure is the page's to show, when it takes the request.
+  body.catch(() => undefined);
+  early.set(path, { at: Date.now(), body });
+}
+
+function takeEarly(path: string, method: string | undefined): Promise<unknown> | undefined {
+  const started = early.get(path);
+  if (!started || (method !== undefined && method.toUpperCase() !== 'GET')) return undefined;
+  early.delete(path);
+  return Date.now() - started.at <= EARLY_MS ? started.body : undefined;
+}
+
 /**
  * The portal's one HTTP client: same-origin cookies, JSON in and out, and every failure turned into
  * an `ApiError` (field messages in `errors` so forms mark the fields). A sensitive request refused
  * for an old sign-in asks for the password (reauth-gate) and is sent once more when it is confirmed.
  */
 export async function apiFetch<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
+  const started = takeEarly(path, init.method);
   try {
-    return (await send<T>(path, init)).body;
+    return started ? ((await started) as T) : (await send<T>(path, init)).body;
   } catch (error) {
     if (!isApiError(error) || error.code !== 'reauthentication_required') throw error;
     if (!(await requestReauthentication())) throw error;

@@ -60,6 +60,11 @@ function formBody(fields: Record<string, string>): URLSearchParams {
   return new URLSearchParams(fields);
 }
 
+/** A session object as `GET /session` answers it, or null for anything else (`{}` when signed out). */
+export function parseSession(body: unknown): Session | null {
+  return isSession(body) ? body : null;
+}
+
 /** `GET /session`: the session, or null when signed out (`{}`). Throws when the request fails. */
 export async function fetchSession(): Promise<Session | null> {
   const body = await apiFetch<unknown>(`${AUTH_BASE}/session`);

@@ -2,6 +2,7 @@ import { createContext, type ReactNode, use, useEffect, useMemo, useSyncExternal
 import {
   fetchSession,
   logClientError,
+  parseSession,
   requestSessionUpdate,
   requestSignIn,
   requestSignOut,
@@ -24,8 +25,26 @@ export interface SessionState {
 const CHANNEL = 'kollab-session';
 const POLL_SECONDS = Number(import.meta.env.VITE_SESSION_POLL_SECONDS ?? 0);
 
-let state: SessionState = { status: 'loading', data: null, ended: null };
-let hasLoaded = false;
+/**
+ * The session the server put into the page (`<script type="application/json" id="kollab-session">`,
+ * api/src/lib/portal-html.ts) when it served it to a signed-in visitor: as fresh as the HTML, so
+ * the first render needs no request. Absent when signed out; then the session is fetched as before.
+ */
+function readServedSession(): Session | null {
+  const element = typeof document === 'undefined' ? null : document.getElementById('kollab-session');
+  if (!element?.textContent) return null;
+  try {
+    return parseSession(JSON.parse(element.textContent));
+  } catch {
+    return null;
+  }
+}
+
+const served = readServedSession();
+let state: SessionState = served
+  ? { status: 'authenticated', data: served, ended: null }
+  : { status: 'loading', data: null, ended: null };
+let hasLoaded = served !== null;
 let inFlight: Promise<Session | null> | null = null;
 /** Bumped by every change, so an older response never overwrites a newer state. */
 let sequence = 0;
@@ -58,6 +77,16 @@ function notifyOtherTabs(): void {
  * or sign-out an older request may still carry the previous cookie). The first failed fetch counts
  * as no session (CLIENT_FETCH_ERROR); a failed refresh keeps what we had (CLIENT_SESSION_ERROR).
  */
+/** The role of the visitor the page was served to signed in, or null when it came without a session. */
+export function servedRole(): Session['user']['role'] | null {
+  return served?.user.role ?? null;
+}
+
+/** The first load: the session the page came with, or a request for it. */
+export function startSession(): Promise<Session | null> {
+  return hasLoaded || inFlight ? (inFlight ?? Promise.resolve(state.data)) : loadSession();
+}
+
 export function loadSession(options: { force?: boolean; broadcast?: boolean } = {}): Promise<Session | null> {
   if (inFlight && !options.force) return inFlight;
   const isFirst = !hasLoaded;
@@ -163,7 +192,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const snapshot = useSyncExternalStore(subscribe, getSnapshot);
 
   useEffect(() => {
-    void loadSession();
+    void startSession();
     const refresh = () => void loadSession();
     const onVisible = () => document.visibilityState === 'visible' && refresh();
     const onStorage = (event: StorageEvent) => event.key === CHANNEL && refresh();
