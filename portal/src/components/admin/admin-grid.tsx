@@ -111,6 +111,13 @@ export function AdminGrid<Row extends GridValidRowModel & { id: string }>(props:
         .filter((row) => selection.isSelectable(row))
         .filter((row) => (model.type === 'include' ? model.ids.has(row.id) : !model.ids.has(row.id))),
     );
+  // Stable references: the grid treats a new sort model as a sort change and moves itself back to
+  // the first page (MUI's pagination listens for `sortModelChange`), which raced with "next page".
+  const sortModel = useMemo<GridSortModel>(() => [{ field: props.sort, sort: props.order }], [props.sort, props.order]);
+  const paginationModel = useMemo(
+    () => ({ page: props.page - 1, pageSize: props.pageSize }),
+    [props.page, props.pageSize],
+  );
   const onSortModel = (model: GridSortModel) => {
     const [first] = model;
     props.onSort({ sort: first?.field ?? null, order: first?.sort === 'desc' ? 'desc' : 'asc' });
@@ -131,10 +138,10 @@ export function AdminGrid<Row extends GridValidRowModel & { id: string }>(props:
         sortingMode="server"
         filterMode="server"
         disableColumnFilter
-        paginationModel={{ page: props.page - 1, pageSize: props.pageSize }}
+        paginationModel={paginationModel}
         onPaginationModelChange={(model) => props.onPage({ page: model.page + 1, pageSize: model.pageSize })}
         pageSizeOptions={PAGE_SIZES}
-        sortModel={[{ field: props.sort, sort: props.order }]}
+        sortModel={sortModel}
         onSortModelChange={onSortModel}
         sortingOrder={['desc', 'asc']}
         checkboxSelection={!!selection}
