@@ -3,6 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../../test/support/auth-client.ts';
 import { createUser } from '../../../test/support/factories.ts';
+import { silently, within1s } from '../../../test/support/instance-memory.ts';
 import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
@@ -30,24 +31,6 @@ interface SessionBody {
 }
 const sessionOn = async (t: TestApp, cookie: string) =>
   (await (await t.app.request('/api/auth/session', { headers: { Cookie: cookie } })).json()) as SessionBody;
-
-/** Milliseconds until `check` holds, polling every 10 ms; fails after 1 s. */
-async function within1s(check: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  while (!(await check())) {
-    if (performance.now() - started > 1_000) throw new Error('not within 1 s');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return performance.now() - started;
-}
-
-/** Changes rows as a maintenance script would with the triggers switched off: nothing is announced. */
-async function silently(t: TestApp, statement: ReturnType<typeof sql>): Promise<void> {
-  await t.db.transaction(async (tx) => {
-    await tx.execute(sql`set local session_replication_role = replica`);
-    await tx.execute(statement);
-  });
-}
 
 describe('sessions held in memory', () => {
   it('answers a known session from memory, and only for as long as INSTANCE_CACHE_MS', async () => {

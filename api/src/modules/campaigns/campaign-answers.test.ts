@@ -3,6 +3,7 @@ import { brandProfiles, campaigns, claims, users } from '@kollab/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBrandProfile, createCampaign, createClaim, createUser } from '../../../test/support/factories.ts';
+import { silently, within1s } from '../../../test/support/instance-memory.ts';
 import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { forgetCampaignPages } from './campaign-page-cache.ts';
@@ -75,25 +76,7 @@ async function served(t: TestApp, as = cookie): Promise<Page[]> {
   return pages;
 }
 
-/** Milliseconds until `check` holds, polling every 10 ms; fails after 1 s. */
-async function within1s(check: () => Promise<boolean>): Promise<number> {
-  const started = performance.now();
-  while (!(await check())) {
-    if (performance.now() - started > 1_000) throw new Error('not within 1 s');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  return performance.now() - started;
-}
-
 const same = (x: unknown, y: unknown) => JSON.stringify(x) === JSON.stringify(y);
-
-/** Changes rows as a maintenance script would with the triggers switched off: nothing is announced. */
-async function silently(statement: ReturnType<typeof sql>): Promise<void> {
-  await a.db.transaction(async (tx) => {
-    await tx.execute(sql`set local session_replication_role = replica`);
-    await tx.execute(statement);
-  });
-}
 
 async function topCampaign(): Promise<CampaignView> {
   const top = (await page(fresh, '')).data[0];
@@ -107,6 +90,7 @@ describe('creators’ campaign-list answers held in memory', () => {
     const before = await page(a, '');
     expect(before).toEqual((await built())[0]);
     await silently(
+      a,
       sql`update ${campaigns} set ${sql.identifier('title')} = 'Tyst ändrad' where ${campaigns.id} = ${top.id}`,
     );
     // Not announced: A still sends what it holds, while the database says otherwise.
@@ -117,6 +101,7 @@ describe('creators’ campaign-list answers held in memory', () => {
     try {
       const held = await page(brief, '?category=food');
       await silently(
+        a,
         sql`update ${campaigns} set ${sql.identifier('title')} = 'Tyst igen' where ${campaigns.id} = ${held.data[0]?.id}`,
       );
       expect(await page(brief, '?category=food')).toEqual(held);
@@ -183,6 +168,7 @@ describe('creators’ campaign-list answers held in memory', () => {
     expect(await shown(a)).toEqual(['Kampanj pausad']);
     // Kept: a silent change is not seen (the answer comes from memory).
     await silently(
+      a,
       sql`update ${campaigns} set ${sql.identifier('title')} = 'Kampanj pausad tyst' where ${campaigns.id} = ${paused.id}`,
     );
     expect(await shown(a)).toEqual(['Kampanj pausad']);
