@@ -200,6 +200,14 @@ export function PayoutsGrid(props: PayoutsGridProps) {
     });
   };
 
+  // Stable references: MUI's grid treats a new sort model as a sort change and goes back to the
+  // first page (the admin grid's race with "next page", admin-grid.tsx).
+  const sortModel = useMemo<GridSortModel>(() => [{ field: props.sort, sort: props.order }], [props.sort, props.order]);
+  const paginationModel = useMemo(
+    () => ({ page: props.page - 1, pageSize: props.pageSize }),
+    [props.page, props.pageSize],
+  );
+
   return (
     <DataGrid
       label={t('money.admin.gridLabel')}
@@ -213,10 +221,10 @@ export function PayoutsGrid(props: PayoutsGridProps) {
       sortingMode="server"
       filterMode="server"
       disableColumnFilter
-      paginationModel={{ page: props.page - 1, pageSize: props.pageSize }}
+      paginationModel={paginationModel}
       onPaginationModelChange={(model) => props.onPage({ page: model.page + 1, pageSize: model.pageSize })}
       pageSizeOptions={PAYOUTS_PAGE_SIZES}
-      sortModel={[{ field: props.sort, sort: props.order }]}
+      sortModel={sortModel}
       onSortModelChange={onSortModel}
       sortingOrder={['asc', 'desc']}
       checkboxSelection
