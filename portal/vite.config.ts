@@ -128,18 +128,7 @@ function routeChunks(): Plugin {
   };
 }
 
-/** What `dist/.vite/first-load.json` holds: URL paths of chunks, beyond what index.html loads itself. */
-export interface FirstLoad {
-  signIn: string[];
-  signedIn: string[];
-  /** Refine's shell, which every signed-in page but the home renders in. */
-  data: string[];
-  texts: Record<'sv' | 'en', { base: string[]; areas: string[] }>;
-  /** The home's first GETs. */
-  home: string[];
-  /** `data`: the page's first GETs, `:param` filled in from the address (src/routes/first-load.ts). */
-  pages: { path: string; files: string[]; data: string[]; dataRoles?: string[] }[];
-}
+import type { FirstLoad } from '@kollab/contract/first-load';
 
 /**
  * Writes `dist/.vite/first-load.json` (ADR 034): for the sign-in page, the signed-in frame, Refine,

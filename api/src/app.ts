@@ -28,7 +28,6 @@ import {
 import { lazyChild } from './lib/logger.ts';
 import type { Mailer } from './lib/mailer.ts';
 import type { MessageBus } from './lib/message-bus.ts';
-import { createPortalHtml } from './lib/portal-html.ts';
 import type { Secrets } from './lib/secrets.ts';
 import { type FoundFile, resolveStaticFile, sendFile, staticFiles } from './lib/static-files.ts';
 import type { Storage } from './lib/storage.ts';
@@ -78,6 +77,7 @@ import { taxRoutes } from './modules/tax/tax.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { createVerificationRoutes } from './modules/verification/verification.routes.ts';
 import { withdrawalRoutes } from './modules/withdrawals/withdrawals.routes.ts';
+import { createPortalHtml } from './portal-html.ts';
 
 export interface AppDeps {
   db: Database;
@@ -229,7 +229,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   mountDocs(app);
 
   app.get('/app', (c) => c.redirect('/app/', 308));
-  // The portal's HTML names the page's chunks and, signed in, carries the session (lib/portal-html.ts).
+  // The portal's HTML names the page's chunks and, signed in, carries the session (portal-html.ts).
   const sendPortalHtml = createPortalHtml(deps.portalDir);
   app.use(
     '/app/*',

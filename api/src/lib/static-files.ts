@@ -40,7 +40,7 @@ export interface StaticFilesOptions {
   spaFallback?: boolean;
   /** Extra headers for each HTML file served, e.g. a Content-Security-Policy with its inline hashes. */
   htmlHeaders?: (file: FoundFile) => Promise<Record<string, string>>;
-  /** Answers for each HTML file instead of sending it as it is (the portal's, lib/portal-html.ts). */
+  /** Answers for each HTML file instead of sending it as it is (the portal's, api/src/portal-html.ts). */
   sendHtml?: (c: Context, file: FoundFile) => Promise<Response>;
 }
 

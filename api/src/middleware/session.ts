@@ -14,7 +14,7 @@ const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
  * The session of the request's cookie, or null: drops a cookie that no longer holds a session and
- * re-sends one that was extended. For the API (below) and the portal's HTML (lib/portal-html.ts).
+ * re-sends one that was extended. For the API (below) and the portal's HTML (portal-html.ts).
  */
 export async function readRequestSession(c: Context<AppEnv>) {
   const token = readSessionCookie(c);

@@ -1,13 +1,14 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { FirstLoad } from '@kollab/contract/first-load';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { readRequestSession } from '../middleware/session.ts';
-import { sessionView } from '../modules/auth/session-view.ts';
-import type { AppEnv } from './context.ts';
-import { noneMatch } from './if-none-match.ts';
-import type { FoundFile } from './static-files.ts';
+import type { AppEnv } from './lib/context.ts';
+import { noneMatch } from './lib/if-none-match.ts';
+import type { FoundFile } from './lib/static-files.ts';
+import { readRequestSession } from './middleware/session.ts';
+import { sessionView } from './modules/auth/session-view.ts';
 
 /**
  * The portal's HTML with what its first render waits for (ADR 034). Under a slow link every hop
@@ -21,16 +22,6 @@ import type { FoundFile } from './static-files.ts';
  * Signed-in HTML carries personal data, so it is `private, no-store`; signed-out HTML has no
  * session and keeps `no-cache` with an ETag of its own text.
  */
-
-interface FirstLoad {
-  signIn: string[];
-  signedIn: string[];
-  data: string[];
-  texts: Record<'sv' | 'en', { base: string[]; areas: string[] }>;
-  home: string[];
-  /** `dataRoles`: who the page's data is for; other roles would only get a refusal. */
-  pages: { path: string; files: string[]; data: string[]; dataRoles?: string[] }[];
-}
 
 interface Build {
   mtimeMs: number;

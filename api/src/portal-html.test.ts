@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppWithBuild, createAppWithBuild } from '../../test/support/built-files.ts';
-import { createUser } from '../../test/support/factories.ts';
-import { cookiesSetBy, loginAs } from '../../test/support/login-as.ts';
-import type { TestApp } from '../../test/support/test-app.ts';
-import { SESSION_COOKIE } from '../modules/auth/session.ts';
-import { PORTAL_POLICY } from './content-security-policy.ts';
+import { type AppWithBuild, createAppWithBuild } from '../test/support/built-files.ts';
+import { createUser } from '../test/support/factories.ts';
+import { cookiesSetBy, loginAs } from '../test/support/login-as.ts';
+import type { TestApp } from '../test/support/test-app.ts';
+import { PORTAL_POLICY } from './lib/content-security-policy.ts';
+import { SESSION_COOKIE } from './modules/auth/session.ts';
 import { matchPagePath, scriptSafeJson } from './portal-html.ts';
 
 /** A portal build as Vite writes it: index.html with its entry, and the first-load list (portal/vite.config.ts). */
