@@ -1,5 +1,6 @@
 // The scenarios of `npm run bench:scale` (scale.ts): what each reads, at which budget, and how the
 // deep pages and search terms are picked.
+import { NUMBERED_PAGES_ROWS } from '@kollab/contract/api/list-query';
 import type postgres from 'postgres';
 
 export interface Scenario {
@@ -14,6 +15,8 @@ export interface Scenario {
    * page by that page's `nextCursor`, as the grid asks after paging forward (ADR 036).
    */
   cursorAfter?: { path: string; page: number };
+  /** A path the API must refuse with a 422 naming `page` (the first page past the numbered ones), checked once. */
+  refused?: string;
 }
 
 export const md5id = async (sql: postgres.Sql, kind: string, n: number) =>
@@ -63,20 +66,32 @@ function halves(paths: string[]): Pick<Scenario, 'paths' | 'warmUp'> {
 }
 
 export function scenarios(claimId: string, byCursor: { deep: string[]; deeper: string[] }, depth: number): Scenario[] {
-  // Page 1,000 by number is what a link or a reload of the grid's URL asks (OFFSET); paging forward
-  // the grid asks it with page 999's cursor. Brands and the creators of one category are 20,000 and
-  // 14,000 at 1M: ten rows a page for them, so page 1,000 exists.
-  const admin = (name: string, path: string): Scenario[] => [
-    { name: `admin ${name} p1`, budget: 50, cookie: 'admin', paths: [`${path}&page=1`] },
-    { name: `admin ${name} p1000 by number`, budget: 50, cookie: 'admin', paths: [`${path}&page=1000`] },
-    {
-      name: `admin ${name} p1000 by cursor`,
-      budget: 50,
-      cookie: 'admin',
-      paths: [],
-      cursorAfter: { path, page: depth - 1 },
-    },
-  ];
+  // The admin tables serve a page by number only within the first NUMBERED_PAGES_ROWS rows (ADR 036):
+  // the deepest such page is what a link or a reload of the grid's URL can ask (OFFSET up to 9,999),
+  // and the page after it must be refused. Paging forward the grid asks page 1,000 with page 999's
+  // cursor. Brands and the creators of one category are 20,000 and 14,000 at 1M: ten rows a page
+  // for them, so page 1,000 exists (and is the deepest numbered page).
+  const admin = (name: string, path: string): Scenario[] => {
+    const pageSize = Number(new URLSearchParams(path.split('?')[1]).get('pageSize') ?? 25);
+    const deepest = Math.ceil(NUMBERED_PAGES_ROWS / pageSize);
+    return [
+      { name: `admin ${name} p1`, budget: 50, cookie: 'admin', paths: [`${path}&page=1`] },
+      {
+        name: `admin ${name} p${deepest} by number`,
+        budget: 50,
+        cookie: 'admin',
+        paths: [`${path}&page=${deepest}`],
+        refused: `${path}&page=${deepest + 1}`,
+      },
+      {
+        name: `admin ${name} p1000 by cursor`,
+        budget: 50,
+        cookie: 'admin',
+        paths: [],
+        cursorAfter: { path, page: depth - 1 },
+      },
+    ];
+  };
   return [
     { name: 'campaigns p1 (creator)', budget: 25, cookie: 'creator', paths: ['/api/campaigns'] },
     // By number (OFFSET) the API serves only the pages within the first 10,000 campaigns (ADR 036):

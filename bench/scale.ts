@@ -256,6 +256,16 @@ async function runSize(label: string, sizes: ScaleSizes, results: Results): Prom
     await waitFor200(`${base}/api/health`, performance.now());
     const byName = new Map<string, Measured>();
     results.set(label, byName);
+    const refusals = new Map<string, boolean>();
+    for (const scenario of list) {
+      if (!scenario.refused) continue;
+      // Past the numbered pages the API must refuse before any SQL, naming `page` (ADR 036).
+      const res = await fetch(`${base}${scenario.refused}`, { headers: { cookie: cookies.admin } });
+      const body = (await res.json()) as { error?: { fields?: Record<string, unknown> } };
+      const refused = res.status === 422 && Object.keys(body.error?.fields ?? {}).join() === 'page';
+      refusals.set(scenario.name, refused);
+      console.log(`  ${scenario.name}: the next page by number ${refused ? 'refused (422, page)' : `NOT refused (${res.status})`}`);
+    }
     for (const scenario of list) {
       if (!scenario.cursorAfter) continue;
       const { path, page } = scenario.cursorAfter;
@@ -281,7 +291,8 @@ async function runSize(label: string, sizes: ScaleSizes, results: Results): Prom
         p99: percentileOfSorted(run.latencies, 99),
         max: percentileOfSorted(run.latencies, 100),
         achieved: run.latencies.length / run.elapsed,
-        failed: run.non2xx + run.errors,
+        // A deepest numbered page whose next page was not refused counts as a failure.
+        failed: run.non2xx + run.errors + (refusals.get(scenario.name) === false ? 1 : 0),
         budget: scenario.budget,
       };
       byName.set(scenario.name, measured);

@@ -104,6 +104,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     if (created > 0) logger.info({ created }, 'demo accounts created (see README)');
   }
 
+  // Every pool connection opened before the first request, not by the first burst of them (ADR 036,
+  // "First-second tails"): a request then never waits for a connection to be made.
+  const connections = await database.openPool();
+  logger.debug({ connections }, 'database pool open');
+
   // Mail and scheduled work are jobs in the database (ADR 031); this instance works them too.
   const queue = await openJobQueue(database, logger);
   const mailer = queuedMailer(queue);

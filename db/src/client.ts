@@ -31,6 +31,15 @@ export interface DatabaseHandle {
    * reconnecting are lost, so whoever keeps state from them starts afresh there.
    */
   listen(channel: string, handler: (payload: string) => void, onListen?: () => void): Promise<() => Promise<void>>;
+  /**
+   * Opens every connection of the pool now (PostgreSQL; PGlite has one in-process connection) and
+   * answers how many are open. The pool otherwise opens a connection only when a request finds every
+   * open one busy: under load, the first requests of a new instance each waited for a connection to
+   * be made (TCP, authentication, a backend started) as well as for their statements to be prepared
+   * on it (ADR 036, "First-second tails"). Opened at start, the pool hands requests to its idle
+   * connections in turn, so each connection prepares the hot statements within the first requests.
+   */
+  openPool(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -43,8 +52,9 @@ export type DatabaseOptions =
 /** Opens PostgreSQL through postgres.js when given a URL, otherwise an embedded PGlite. */
 export async function createDb(options: DatabaseOptions): Promise<DatabaseHandle> {
   if ('url' in options) {
+    const max = options.max ?? 10;
     const client = postgres(options.url, {
-      max: options.max ?? 10,
+      max,
       onnotice: () => {},
       connection: { application_name: 'kollab' },
     });
@@ -57,6 +67,13 @@ export async function createDb(options: DatabaseOptions): Promise<DatabaseHandle
       listen: async (channel, handler, onListen) => {
         const subscription = await client.listen(channel, handler, onListen);
         return () => subscription.unlisten();
+      },
+      // Each query finding no idle connection opens a closed one: `max` at once open them all.
+      openPool: async () => {
+        const backends = await Promise.all(
+          Array.from({ length: max }, () => client<{ pid: number }[]>`select pg_backend_pid() as pid`),
+        );
+        return new Set(backends.map(([row]) => row?.pid)).size;
       },
       close: () => client.end({ timeout: 5 }),
     };
@@ -82,6 +99,7 @@ export function wrapPglite(client: PGlite, close: () => Promise<void>): Database
       onListen?.();
       return unlisten;
     },
+    openPool: async () => 1,
     close,
   };
 }

@@ -151,6 +151,38 @@ test.describe('admin tables: keyset pages', () => {
     await expect(grid.getByRole('row').filter({ hasText: `${suffix}-09@` })).toHaveCount(0);
     await checkPage(page, 'admin users, second page');
   });
+
+  test('a page past the numbered ones opened by its address explains how to get there, without an error', async ({
+    page,
+  }) => {
+    test.setTimeout(scaled(60_000));
+    await signInAdminByApi(page.request);
+    // The API serves pages by number only within the first 10,000 rows (ADR 036): at ten rows a page
+    // page 1,000 is the last of them. Page 1,001 opened by its address (no cursor in this tab) asks nothing.
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (/\/api\/admin\/users\?/.test(request.url())) asked.push(request.url());
+    });
+    await page.goto('/app/admin/users?pageSize=10&page=1001');
+    await expect(page.getByRole('heading', { name: 'Användare', level: 1 })).toBeVisible({ timeout: 15_000 });
+    await expect(
+      page.getByText('Sidor efter sida 1000 nås genom att bläddra framåt från första sidan.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Försök igen' })).toHaveCount(0);
+    expect(asked).toEqual([]);
+    await checkPage(page, 'admin users, a page past the numbered ones');
+
+    await page.getByRole('button', { name: 'Till första sidan' }).click();
+    await expect(page).toHaveURL(/\/app\/admin\/users\?pageSize=10$/);
+    await expect(page.getByRole('grid', { name: 'Användare' }).getByRole('row').nth(1)).toBeVisible();
+    expect(asked.map((url) => new URL(url).searchParams.get('page'))).toEqual(['1']);
+
+    // The last numbered page by its address is asked for by number, and served.
+    const deepest = page.waitForResponse((response) => /\/api\/admin\/users\?.*page=1000/.test(response.url()));
+    await page.goto('/app/admin/users?pageSize=10&page=1000');
+    expect((await deepest).status()).toBe(200);
+    await expect(page.getByText('Sidor efter sida 1000')).toHaveCount(0);
+  });
 });
 
 test.describe('provider usage', () => {

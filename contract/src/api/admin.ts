@@ -66,7 +66,7 @@ export type AdminClaimsQuery = z.infer<typeof AdminClaimsQuerySchema>;
 
 export const AdminSubscribersQuerySchema = z
   .object({
-    ...pageParams,
+    ...keysetPageParams,
     ...sortParams(['createdAt', 'email'], 'createdAt'),
     q: SearchParam,
     confirmed: YesNoFilter,
@@ -77,7 +77,7 @@ export type AdminSubscribersQuery = z.infer<typeof AdminSubscribersQuerySchema>;
 
 export const AdminDeletionRequestsQuerySchema = z
   .object({
-    ...pageParams,
+    ...keysetPageParams,
     ...sortParams(['dueAt', 'createdAt'], 'dueAt'),
     status: z.enum(['pending', 'completed', 'cancelled']).optional(),
     source: z.enum(['account', 'public']).optional(),
@@ -87,7 +87,7 @@ export type AdminDeletionRequestsQuery = z.infer<typeof AdminDeletionRequestsQue
 
 export const AdminAuditQuerySchema = z
   .object({
-    ...pageParams,
+    ...keysetPageParams,
     ...sortParams(['createdAt'], 'createdAt'),
     action: z.string().trim().min(1).max(100).optional(),
     entityType: z.string().trim().min(1).max(50).optional(),

@@ -11,31 +11,52 @@ interface Page<T> {
   nextCursor?: string | null;
 }
 
+type ListParams = Pick<Parameters<DataProvider['getList']>[0], 'resource' | 'pagination' | 'sorters' | 'filters'>;
+
+/**
+ * A list page's API path, and the remembered cursors of its list shape (resource, sort, filters,
+ * page size) when it pages: page N+1 is asked for with page N's `nextCursor` (ADR 036).
+ */
+function listRequest({ resource, pagination, sorters, filters }: ListParams) {
+  const query = new URLSearchParams();
+  const paged = pagination?.mode !== 'off';
+  const pageNumber = pagination?.currentPage ?? 1;
+  if (paged) query.set('pageSize', String(pagination?.pageSize ?? 25));
+  const sorter = sorters?.[0];
+  if (sorter) {
+    query.set('sort', sorter.field);
+    query.set('order', sorter.order);
+  }
+  for (const filter of filters ?? []) {
+    if ('field' in filter && filter.value !== undefined && filter.value !== '') {
+      query.set(filter.field, String(filter.value));
+    }
+  }
+  const pages = paged ? pageCursors(`${resource}?${query}`) : null;
+  if (paged) query.set('page', String(pageNumber));
+  const cursor = pages?.get(pageNumber - 1);
+  if (cursor) query.set('cursor', cursor);
+  return { path: `/api/${resource}?${query}`, pages, pageNumber, cursor };
+}
+
+/**
+ * Whether the API will serve this page: by number only within the first `numberedRows` rows (the
+ * admin tables with keyset pages, ADR 036), further in only with the previous page's cursor, which
+ * this tab has when it paged there (not after a reload of such a page's address).
+ */
+export function pageReachable(params: ListParams, numberedRows: number): boolean {
+  const { pageNumber, cursor } = listRequest(params);
+  return (pageNumber - 1) * (params.pagination?.pageSize ?? 25) < numberedRows || cursor !== undefined;
+}
+
 /**
  * Lists page, sort and filter on the server: `?page=&pageSize=&sort=&order=&<field>=<value>`.
  */
 export const dataProvider: DataProvider = {
   getApiUrl: () => '/api',
-  getList: async ({ resource, pagination, sorters, filters }) => {
-    const query = new URLSearchParams();
-    const paged = pagination?.mode !== 'off';
-    const pageNumber = pagination?.currentPage ?? 1;
-    if (paged) query.set('pageSize', String(pagination?.pageSize ?? 25));
-    const sorter = sorters?.[0];
-    if (sorter) {
-      query.set('sort', sorter.field);
-      query.set('order', sorter.order);
-    }
-    for (const filter of filters ?? []) {
-      if ('field' in filter && filter.value !== undefined && filter.value !== '') {
-        query.set(filter.field, String(filter.value));
-      }
-    }
-    const pages = paged ? pageCursors(`${resource}?${query}`) : null;
-    if (paged) query.set('page', String(pageNumber));
-    const cursor = pages?.get(pageNumber - 1);
-    if (cursor) query.set('cursor', cursor);
-    const page = await apiFetch<Page<BaseRecord>>(`/api/${resource}?${query}`);
+  getList: async (params) => {
+    const { path, pages, pageNumber } = listRequest(params);
+    const page = await apiFetch<Page<BaseRecord>>(path);
     if (pages && page.nextCursor) pages.set(pageNumber, page.nextCursor);
     return {
       data: page.data as never[],

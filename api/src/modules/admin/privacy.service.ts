@@ -8,11 +8,11 @@ import type {
 } from '@kollab/contract/api/admin';
 import type { Database } from '@kollab/db';
 import { auditLog, deletionRequests, subscribers, type User, users } from '@kollab/db/schema';
-import { and, count, eq, ilike, isNotNull, isNull, or } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, isNull, or, type SQL } from 'drizzle-orm';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { DeletionRequest } from '../deletion-requests/deletion-requests.processing.ts';
-import { type CsvColumn, containsPattern, orderBy, type Window } from './list-query.ts';
+import { type CsvColumn, containsPattern, pageOf, type Window } from './list-query.ts';
 
 const SUBSCRIBER_SORT = { createdAt: subscribers.createdAt, email: subscribers.email } as const;
 
@@ -33,17 +33,20 @@ export async function listSubscribers(db: Database, query: AdminSubscribersQuery
         : isNull(subscribers.confirmedAt),
     query.locale ? eq(subscribers.locale, query.locale) : undefined,
   );
-  const [rows, totals] = await Promise.all([
+  // Keyset pages as the other admin tables (ADR 036): a page by number only within the first 10,000.
+  const sort = { field: query.sort, column: SUBSCRIBER_SORT[query.sort], order: query.order, id: subscribers.id };
+  const ids = (after?: SQL) =>
+    db.select({ id: subscribers.id }).from(subscribers).where(and(where, after)).$dynamic();
+  const page = pageOf(db, ids, sort, window, { estimateFirst: !pattern });
+  const [rows, total] = await Promise.all([
     db
-      .select()
+      .select({ row: subscribers, sortKey: page.sortKey })
       .from(subscribers)
-      .where(where)
-      .orderBy(...orderBy(SUBSCRIBER_SORT[query.sort], query.order, subscribers.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ total: count() }).from(subscribers).where(where),
+      .where(inArray(subscribers.id, page.pageIds))
+      .orderBy(...page.order),
+    page.total,
   ]);
-  const data: AdminSubscriber[] = rows.map((row) => ({
+  const data: AdminSubscriber[] = rows.map(({ row }) => ({
     id: row.id,
     email: row.email,
     instagramName: row.instagramName,
@@ -55,7 +58,8 @@ export async function listSubscribers(db: Database, query: AdminSubscribersQuery
     unsubscribedAt: row.unsubscribedAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
   }));
-  return { data, total: totals[0]?.total ?? 0 };
+  const nextCursor = page.nextCursor(rows.map(({ row, sortKey }) => ({ id: row.id, sortKey })));
+  return { data, ...total, nextCursor };
 }
 
 /**
@@ -103,17 +107,25 @@ export async function listDeletionRequests(db: Database, query: AdminDeletionReq
     query.status ? eq(deletionRequests.status, query.status) : undefined,
     query.source ? eq(deletionRequests.source, query.source) : undefined,
   );
-  const [rows, totals] = await Promise.all([
+  const sort = {
+    field: query.sort,
+    column: DELETION_SORT[query.sort],
+    order: query.order,
+    id: deletionRequests.id,
+  };
+  const ids = (after?: SQL) =>
+    db.select({ id: deletionRequests.id }).from(deletionRequests).where(and(where, after)).$dynamic();
+  const page = pageOf(db, ids, sort, window, { estimateFirst: true });
+  const [rows, total] = await Promise.all([
     db
-      .select()
+      .select({ row: deletionRequests, sortKey: page.sortKey })
       .from(deletionRequests)
-      .where(where)
-      .orderBy(...orderBy(DELETION_SORT[query.sort], query.order, deletionRequests.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ total: count() }).from(deletionRequests).where(where),
+      .where(inArray(deletionRequests.id, page.pageIds))
+      .orderBy(...page.order),
+    page.total,
   ]);
-  return { data: rows.map(toDeletionRequestView), total: totals[0]?.total ?? 0 };
+  const nextCursor = page.nextCursor(rows.map(({ row, sortKey }) => ({ id: row.id, sortKey })));
+  return { data: rows.map(({ row }) => toDeletionRequestView(row)), ...total, nextCursor };
 }
 
 export async function listAuditLog(db: Database, query: AdminAuditQuery, window: Window) {
@@ -123,16 +135,17 @@ export async function listAuditLog(db: Database, query: AdminAuditQuery, window:
     query.entityId ? eq(auditLog.entityId, query.entityId) : undefined,
     query.actorId ? eq(auditLog.actorId, query.actorId) : undefined,
   );
-  const [rows, totals] = await Promise.all([
+  const sort = { field: query.sort, column: auditLog.createdAt, order: query.order, id: auditLog.id };
+  const ids = (after?: SQL) => db.select({ id: auditLog.id }).from(auditLog).where(and(where, after)).$dynamic();
+  const page = pageOf(db, ids, sort, window, { estimateFirst: true });
+  const [rows, total] = await Promise.all([
     db
-      .select({ entry: auditLog, actorName: users.fullName })
+      .select({ entry: auditLog, actorName: users.fullName, sortKey: page.sortKey })
       .from(auditLog)
       .leftJoin(users, eq(users.id, auditLog.actorId))
-      .where(where)
-      .orderBy(...orderBy(auditLog.createdAt, query.order, auditLog.id))
-      .limit(window.limit)
-      .offset(window.offset),
-    db.select({ total: count() }).from(auditLog).where(where),
+      .where(inArray(auditLog.id, page.pageIds))
+      .orderBy(...page.order),
+    page.total,
   ]);
   const data: AuditEntry[] = rows.map(({ entry, actorName }) => ({
     id: entry.id,
@@ -142,7 +155,8 @@ export async function listAuditLog(db: Database, query: AdminAuditQuery, window:
     details: (entry.details as Record<string, unknown> | null) ?? null,
     createdAt: entry.createdAt.toISOString(),
   }));
-  return { data, total: totals[0]?.total ?? 0 };
+  const nextCursor = page.nextCursor(rows.map(({ entry, sortKey }) => ({ id: entry.id, sortKey })));
+  return { data, ...total, nextCursor };
 }
 
 export const SUBSCRIBERS_CSV: CsvColumn<AdminSubscriber>[] = [

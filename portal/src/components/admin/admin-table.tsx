@@ -1,4 +1,6 @@
+import { NUMBERED_PAGES_ROWS } from '@kollab/contract/api/list-query';
 import Download from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -10,6 +12,7 @@ import { useInvalidate, useList } from '@refinedev/core';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '../../hooks/use-t';
 import type { ApiError } from '../../lib/api-fetch';
+import { pageReachable } from '../../providers/data-provider';
 import { PageHeader } from '../layout/page-header';
 import { LoadError } from '../money/load-error';
 import type { AdminGrid as AdminGridType, RowAction, RowSelection } from './admin-grid';
@@ -55,13 +58,21 @@ export function AdminTable<Row extends GridValidRowModel & { id: string }>(props
   const t = useT();
   const { state, update: updateUrl } = useTableState(spec);
 
-  const { result, query } = useList<Row, ApiError>({
+  const list = {
     resource: `admin/${spec.resource}`,
-    pagination: { currentPage: state.page, pageSize: state.pageSize, mode: 'server' },
+    pagination: { currentPage: state.page, pageSize: state.pageSize, mode: 'server' as const },
     sorters: [{ field: state.sort, order: state.order }],
     filters: Object.entries(state.filters).map(([field, value]) => ({ field, operator: 'eq' as const, value })),
+  };
+  // Tables with keyset pages are served by number only within the first NUMBERED_PAGES_ROWS rows
+  // (ADR 036). Paging forward the grid asks with the previous page's cursor; a deeper page opened
+  // by its address (a link, a reload: the cursors live in this tab's memory) asks nothing and says
+  // how to get there, instead of showing the API's refusal as an error.
+  const reachable = !spec.cursorPages || pageReachable(list, NUMBERED_PAGES_ROWS);
+  const { result, query } = useList<Row, ApiError>({
+    ...list,
     errorNotification: false,
-    queryOptions: { placeholderData: (previous) => previous },
+    queryOptions: { placeholderData: (previous) => previous, enabled: reachable },
   });
   // While the next page loads the list has no total; a grid told 0 rows would move itself back to
   // page 1 (and the URL with it). It keeps the last total it was given until the page arrives.
@@ -139,14 +150,26 @@ export function AdminTable<Row extends GridValidRowModel & { id: string }>(props
           <Button onClick={() => update({ filters: {}, page: 1 })}>{t('admin.table.clearFilters')}</Button>
         ) : null}
         <Typography variant="body2" color="text.secondary" role="status" sx={{ flexGrow: 1 }}>
-          {result.total === undefined
+          {result.total === undefined || !reachable
             ? null
             : t(totalIsEstimate ? 'admin.table.totalEstimate' : 'admin.table.total', { count: result.total })}
         </Typography>
         {props.toolbar}
       </Box>
       {query.error ? <LoadError error={query.error} onRetry={() => void query.refetch()} /> : null}
-      {query.error && !query.data ? null : (
+      {reachable ? null : (
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" size="small" onClick={() => update({ page: 1 })}>
+              {t('admin.table.toFirst')}
+            </Button>
+          }
+        >
+          {t('admin.table.outOfReach', { pages: Math.ceil(NUMBERED_PAGES_ROWS / state.pageSize) })}
+        </Alert>
+      )}
+      {!reachable || (query.error && !query.data) ? null : (
         <Suspense
           fallback={<Skeleton variant="rounded" height={300} role="progressbar" aria-label={t('app.loading')} />}
         >

@@ -23,6 +23,11 @@ export interface TableSpec {
   defaultSort: string;
   defaultOrder: Order;
   filters: readonly FilterSpec[];
+  /**
+   * The API pages this table by cursor too (`nextCursor`), and by number only within the first
+   * NUMBERED_PAGES_ROWS rows (ADR 036): the table asks a deeper page only with its cursor.
+   */
+  cursorPages?: boolean;
 }
 
 /** The accounts lists' "suspended or not" filter. */

@@ -23,6 +23,7 @@ const SPEC: TableSpec = {
     { name: 'entityId', label: 'admin.audit.filter.entityId', kind: 'text', maxLength: 64 },
     { name: 'actorId', label: 'admin.audit.filter.actorId', kind: 'text', maxLength: 64 },
   ],
+  cursorPages: true,
 };
 
 /** Admins: the audit log, read-only: who did what to which entity, with before and after. */

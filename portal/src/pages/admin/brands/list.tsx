@@ -19,6 +19,7 @@ const SPEC: TableSpec = {
   defaultSort: 'createdAt',
   defaultOrder: 'desc',
   filters: [{ name: 'q', label: 'admin.brands.filter.search', kind: 'search', maxLength: 100 }, SUSPENDED_FILTER],
+  cursorPages: true,
 };
 
 /** Admins: brand accounts with their company details. */

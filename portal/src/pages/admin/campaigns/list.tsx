@@ -38,6 +38,7 @@ const SPEC: TableSpec = {
     },
     { name: 'brandId', label: 'admin.campaigns.filter.brandId', kind: 'text', maxLength: 64 },
   ],
+  cursorPages: true,
 };
 
 type CampaignAction = 'publish' | 'pause' | 'resume' | 'cancel';

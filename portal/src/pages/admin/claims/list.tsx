@@ -38,6 +38,7 @@ const SPEC: TableSpec = {
     { name: 'campaignId', label: 'admin.claims.filter.campaignId', kind: 'text', maxLength: 64 },
     { name: 'creatorId', label: 'admin.claims.filter.creatorId', kind: 'text', maxLength: 64 },
   ],
+  cursorPages: true,
 };
 
 /** Admins: every claim, with forced transitions and bulk approval of pending ones. */

@@ -24,6 +24,7 @@ const SPEC: TableSpec = {
     { name: 'category', label: 'admin.creators.filter.category', kind: 'select' },
     SUSPENDED_FILTER,
   ],
+  cursorPages: true,
 };
 
 /** Admins: creators with tier, linked accounts, followers and categories. */

@@ -45,6 +45,7 @@ const SPEC: TableSpec = {
       ],
     },
   ],
+  cursorPages: true,
 };
 
 const TONES: Record<DeletionRequest['status'], Tone> = {

@@ -40,6 +40,7 @@ const SPEC: TableSpec = {
       ],
     },
   ],
+  cursorPages: true,
 };
 
 /** Admins: the newsletter's subscribers, with deletion. */

@@ -37,6 +37,7 @@ export const USERS_SPEC: TableSpec = {
     },
     SUSPENDED_FILTER,
   ],
+  cursorPages: true,
 };
 
 type UserAction = 'role' | 'suspend' | 'unsuspend' | 'resend';
