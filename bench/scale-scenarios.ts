@@ -1,6 +1,6 @@
 // The scenarios of `npm run bench:scale` (scale.ts): what each reads, at which budget, and how the
 // deep pages and search terms are picked.
-import { NUMBERED_PAGES_ROWS } from '@kollab/contract/api/list-query';
+import { NUMBERED_PAGES_ROWS, PROFILE_SORT_NUMBERED_ROWS } from '@kollab/contract/api/list-query';
 import type postgres from 'postgres';
 
 export interface Scenario {
@@ -66,14 +66,14 @@ function halves(paths: string[]): Pick<Scenario, 'paths' | 'warmUp'> {
 }
 
 export function scenarios(claimId: string, byCursor: { deep: string[]; deeper: string[] }, depth: number): Scenario[] {
-  // The admin tables serve a page by number only within the first NUMBERED_PAGES_ROWS rows (ADR 036):
-  // the deepest such page is what a link or a reload of the grid's URL can ask (OFFSET up to 9,999),
-  // and the page after it must be refused. Paging forward the grid asks page 1,000 with page 999's
-  // cursor. Brands and the creators of one category are 20,000 and 14,000 at 1M: ten rows a page
-  // for them, so page 1,000 exists (and is the deepest numbered page).
-  const admin = (name: string, path: string): Scenario[] => {
+  // The admin tables serve a page by number only within the first NUMBERED_PAGES_ROWS rows, or
+  // PROFILE_SORT_NUMBERED_ROWS sorted by a profile's column (ADR 036): the deepest such page is what
+  // a link or a reload of the grid's URL can ask, and the page after it must be refused. Paging
+  // forward the grid asks page 1,000 with page 999's cursor. Brands and the creators of one category
+  // are 20,000 and 14,000 at 1M: ten rows a page for them, so page 1,000 exists.
+  const admin = (name: string, path: string, numberedRows = NUMBERED_PAGES_ROWS): Scenario[] => {
     const pageSize = Number(new URLSearchParams(path.split('?')[1]).get('pageSize') ?? 25);
-    const deepest = Math.ceil(NUMBERED_PAGES_ROWS / pageSize);
+    const deepest = Math.ceil(numberedRows / pageSize);
     return [
       { name: `admin ${name} p1`, budget: 50, cookie: 'admin', paths: [`${path}&page=1`] },
       {
@@ -115,8 +115,16 @@ export function scenarios(claimId: string, byCursor: { deep: string[]; deeper: s
       paths: RARE_TERMS.map((term) => `/api/campaigns?q=${term}`),
     },
     ...admin('users', '/api/admin/users?sort=email&order=asc&role=creator'),
-    ...admin('brands', '/api/admin/brands?sort=companyName&order=asc&suspended=no&pageSize=10'),
-    ...admin('creators', '/api/admin/creators?sort=instagramFollowers&order=desc&category=food&pageSize=10'),
+    ...admin(
+      'brands',
+      '/api/admin/brands?sort=companyName&order=asc&suspended=no&pageSize=10',
+      PROFILE_SORT_NUMBERED_ROWS,
+    ),
+    ...admin(
+      'creators',
+      '/api/admin/creators?sort=instagramFollowers&order=desc&category=food&pageSize=10',
+      PROFILE_SORT_NUMBERED_ROWS,
+    ),
     ...admin('campaigns', '/api/admin/campaigns?sort=startsAt&order=desc&status=published'),
     ...admin('claims', '/api/admin/claims?sort=createdAt&order=desc&status=accepted'),
     { name: 'conversation history', budget: 25, cookie: 'creator', paths: [`/api/conversations/${claimId}/messages`] },

@@ -6,7 +6,8 @@
 //
 //   the creator's campaign list at page 1, its deepest numbered pages and deep pages by
 //   cursor, search in Swedish and English                                                 p99 ≤ 25 ms
-//   each admin table (sorted and filtered) at page 1 and page 1,000                        p99 ≤ 50 ms
+//   each admin table (sorted and filtered) at page 1, its deepest page by number (the one
+//   after it checked refused) and page 1,000 by cursor                                    p99 ≤ 50 ms
 //   a conversation's history, a creator's earnings                                         p99 ≤ 25 ms
 //   matching for one new campaign over every creator (publishing a draft, rolled back)     ≤ 300 ms
 //
@@ -264,7 +265,9 @@ async function runSize(label: string, sizes: ScaleSizes, results: Results): Prom
       const body = (await res.json()) as { error?: { fields?: Record<string, unknown> } };
       const refused = res.status === 422 && Object.keys(body.error?.fields ?? {}).join() === 'page';
       refusals.set(scenario.name, refused);
-      console.log(`  ${scenario.name}: the next page by number ${refused ? 'refused (422, page)' : `NOT refused (${res.status})`}`);
+      console.log(
+        `  ${scenario.name}: the next page by number ${refused ? 'refused (422, page)' : `NOT refused (${res.status})`}`,
+      );
     }
     for (const scenario of list) {
       if (!scenario.cursorAfter) continue;

@@ -165,9 +165,7 @@ test.describe('admin tables: keyset pages', () => {
     });
     await page.goto('/app/admin/users?pageSize=10&page=1001');
     await expect(page.getByRole('heading', { name: 'Användare', level: 1 })).toBeVisible({ timeout: 15_000 });
-    await expect(
-      page.getByText('Sidor efter sida 1000 nås genom att bläddra framåt från första sidan.'),
-    ).toBeVisible();
+    await expect(page.getByText('Sidor efter sida 1000 nås genom att bläddra framåt från första sidan.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Försök igen' })).toHaveCount(0);
     expect(asked).toEqual([]);
     await checkPage(page, 'admin users, a page past the numbered ones');

@@ -23,7 +23,7 @@ export function orderBy(column: Column, order: 'asc' | 'desc', id: Column, mayBe
   return [mayBeEmpty ? sql`${column} desc nulls last` : desc(column), asc(id)];
 }
 
-import { NUMBERED_PAGES_ROWS } from '@kollab/contract/api/list-query';
+import { NUMBERED_PAGES_ROWS, PROFILE_SORT_NUMBERED_ROWS } from '@kollab/contract/api/list-query';
 import { AppError } from '../../lib/errors.ts';
 import { afterCursor, decodeCursor, encodeCursor, type ListSort, mayBeEmpty } from '../../lib/keyset.ts';
 import { EXACT_TOTAL_LIMIT, estimateRows } from '../../lib/row-estimate.ts';
@@ -92,17 +92,17 @@ export interface Window {
  */
 /**
  * The cursor's key, or, for a page asked for by number, a 422 naming `page` when it starts past the
- * first NUMBERED_PAGES_ROWS rows (ADR 036), before any SQL. A page by number costs an OFFSET walk of
+ * first `numberedRows` rows (ADR 036), before any SQL. A page by number costs an OFFSET walk of
  * every earlier row, and sorted by a profile column a look-up of each one's user: page 1,000 of
  * 20,000 brands by company name queued to 2–3 s p50 at 200 req/s. The portal's grid pages forward
  * by cursor, so only an address typed or reloaded that deep is refused.
  */
-function keyOrNumberedPage(sort: ListSort, window: Window) {
+function keyOrNumberedPage(sort: ListSort, window: Window, numberedRows: number) {
   if (window.cursor !== undefined) return decodeCursor(sort, window.cursor);
-  if (window.offset >= NUMBERED_PAGES_ROWS) {
+  if (window.offset >= numberedRows) {
     throw AppError.validation(
-      { page: [`pages past the first ${NUMBERED_PAGES_ROWS} rows are asked for with the previous page's cursor`] },
-      `Invalid page: past the first ${NUMBERED_PAGES_ROWS} rows, ask with the previous page's nextCursor`,
+      { page: [`pages past the first ${numberedRows} rows are asked for with the previous page's cursor`] },
+      `Invalid page: past the first ${numberedRows} rows, ask with the previous page's nextCursor`,
     );
   }
   return undefined;
@@ -116,7 +116,7 @@ export function pageOf(
   totalOptions: TotalOptions = {},
 ) {
   const order = orderBy(sort.column, sort.order, sort.id, mayBeEmpty(sort));
-  const key = keyOrNumberedPage(sort, window);
+  const key = keyOrNumberedPage(sort, window, NUMBERED_PAGES_ROWS);
   const after = key ? afterCursor(sort, key[2], key[3]) : undefined;
   const page = ids(after)
     .orderBy(...order)
@@ -173,7 +173,7 @@ export function profilePageOf(
   totalOptions: TotalOptions = {},
 ) {
   const listSort: ListSort = { ...sort, mayBeEmpty: true };
-  const key = keyOrNumberedPage(listSort, window);
+  const key = keyOrNumberedPage(listSort, window, PROFILE_SORT_NUMBERED_ROWS);
   const valuedSort: ListSort = { ...sort, id: branches.profileId, mayBeEmpty: false };
   const ids = async (rows: PgSelect) => ((await rows) as { id: string }[]).map((row) => row.id);
   const valued = (condition?: SQL) => branches.valued(and(isNotNull(sort.column), condition));

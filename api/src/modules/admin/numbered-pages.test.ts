@@ -1,4 +1,4 @@
-import { NUMBERED_PAGES_ROWS } from '@kollab/contract/api/list-query';
+import { NUMBERED_PAGES_ROWS, PROFILE_SORT_NUMBERED_ROWS } from '@kollab/contract/api/list-query';
 import { auditLog, deletionRequests, subscribers, type User } from '@kollab/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrandProfile, createCampaign, createClaim, createUser } from '../../../test/support/factories.ts';
@@ -7,7 +7,7 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 
 /*
  * The admin tables with keyset pages serve a page by number only within the first
- * NUMBERED_PAGES_ROWS rows (ADR 036): past it `page` without `cursor` is a 422 naming `page`, before
+ * NUMBERED_PAGES_ROWS rows, PROFILE_SORT_NUMBERED_ROWS sorted by a profile's column (ADR 036): past it `page` without `cursor` is a 422 naming `page`, before
  * any SQL, and with the previous page's cursor any page is served. The subscribers, deletion
  * requests and audit log tables page by cursor too: following `nextCursor` gives the pages OFFSET
  * gives, in both directions, over equal sort values.
@@ -71,23 +71,26 @@ async function page(path: string): Promise<Page> {
   return (await res.json()) as Page;
 }
 
-const TABLES = [
-  'users?sort=email&order=asc',
-  'brands?sort=companyName&order=asc',
-  'brands?sort=companyName&order=desc',
-  'creators?sort=instagramFollowers&order=desc',
-  'campaigns?sort=startsAt&order=desc',
-  'claims?sort=createdAt&order=desc',
-  'subscribers?sort=createdAt&order=desc',
-  'deletion-requests?sort=dueAt&order=asc',
-  'audit-log?sort=createdAt&order=desc',
+const TABLES: [string, number][] = [
+  ['users?sort=email&order=asc', NUMBERED_PAGES_ROWS],
+  ['brands?sort=createdAt&order=desc', NUMBERED_PAGES_ROWS],
+  ['brands?sort=companyName&order=asc', PROFILE_SORT_NUMBERED_ROWS],
+  ['brands?sort=companyName&order=desc', PROFILE_SORT_NUMBERED_ROWS],
+  ['creators?sort=email&order=asc', NUMBERED_PAGES_ROWS],
+  ['creators?sort=instagramFollowers&order=desc', PROFILE_SORT_NUMBERED_ROWS],
+  ['creators?sort=tiktokFollowers&order=asc', PROFILE_SORT_NUMBERED_ROWS],
+  ['campaigns?sort=startsAt&order=desc', NUMBERED_PAGES_ROWS],
+  ['claims?sort=createdAt&order=desc', NUMBERED_PAGES_ROWS],
+  ['subscribers?sort=createdAt&order=desc', NUMBERED_PAGES_ROWS],
+  ['deletion-requests?sort=dueAt&order=asc', NUMBERED_PAGES_ROWS],
+  ['audit-log?sort=createdAt&order=desc', NUMBERED_PAGES_ROWS],
 ];
 
-describe('admin tables: pages by number only within the first 10,000 rows', () => {
-  it.each(TABLES)('%s: the deepest numbered page is served, the next one is a 422 naming page', async (table) => {
+describe('admin tables: pages by number only within the first rows', () => {
+  it.each(TABLES)('%s: the deepest numbered page is served, the next one is a 422 naming page', async (table, rows) => {
     const pageSize = 25;
-    const deepest = NUMBERED_PAGES_ROWS / pageSize;
-    // OFFSET 9,975: within the limit (and past every row here: an empty page, no cursor).
+    const deepest = Math.ceil(rows / pageSize);
+    // OFFSET rows - 25: within the limit (and past every row here: an empty page, no cursor).
     const last = await page(`/api/admin/${table}&pageSize=${pageSize}&page=${deepest}`);
     expect(last.data).toEqual([]);
     expect(last.nextCursor).toBeNull();
@@ -97,10 +100,10 @@ describe('admin tables: pages by number only within the first 10,000 rows', () =
     const body = (await res.json()) as { error: { code: string; message: string; fields: Record<string, string[]> } };
     expect(body.error.code).toBe('validation_failed');
     expect(body.error.message).toBe(
-      "Invalid page: past the first 10000 rows, ask with the previous page's nextCursor",
+      `Invalid page: past the first ${rows} rows, ask with the previous page's nextCursor`,
     );
     expect(body.error.fields).toEqual({
-      page: ["pages past the first 10000 rows are asked for with the previous page's cursor"],
+      page: [`pages past the first ${rows} rows are asked for with the previous page's cursor`],
     });
   });
 
@@ -151,9 +154,11 @@ describe('subscribers, deletion requests and audit log: keyset pages', () => {
     expect(cursor).toBeNull();
   });
 
-  it("a cursor of another order is a 422 naming cursor, and nothing is read", async () => {
+  it('a cursor of another order is a 422 naming cursor, and nothing is read', async () => {
     const first = await page('/api/admin/audit-log?entityType=numbered&sort=createdAt&order=desc&pageSize=3');
-    const res = await get(`/api/admin/audit-log?entityType=numbered&order=asc&pageSize=3&page=2&cursor=${first.nextCursor}`);
+    const res = await get(
+      `/api/admin/audit-log?entityType=numbered&order=asc&pageSize=3&page=2&cursor=${first.nextCursor}`,
+    );
     expect(res.status).toBe(422);
     const body = (await res.json()) as { error: { fields: Record<string, string[]> } };
     expect(Object.keys(body.error.fields)).toEqual(['cursor']);

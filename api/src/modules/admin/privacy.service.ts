@@ -35,8 +35,7 @@ export async function listSubscribers(db: Database, query: AdminSubscribersQuery
   );
   // Keyset pages as the other admin tables (ADR 036): a page by number only within the first 10,000.
   const sort = { field: query.sort, column: SUBSCRIBER_SORT[query.sort], order: query.order, id: subscribers.id };
-  const ids = (after?: SQL) =>
-    db.select({ id: subscribers.id }).from(subscribers).where(and(where, after)).$dynamic();
+  const ids = (after?: SQL) => db.select({ id: subscribers.id }).from(subscribers).where(and(where, after)).$dynamic();
   const page = pageOf(db, ids, sort, window, { estimateFirst: !pattern });
   const [rows, total] = await Promise.all([
     db

@@ -1,4 +1,4 @@
-import { NUMBERED_PAGES_ROWS } from '@kollab/contract/api/list-query';
+import { NUMBERED_PAGES_ROWS, PROFILE_SORT_NUMBERED_ROWS } from '@kollab/contract/api/list-query';
 import Download from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -64,11 +64,12 @@ export function AdminTable<Row extends GridValidRowModel & { id: string }>(props
     sorters: [{ field: state.sort, order: state.order }],
     filters: Object.entries(state.filters).map(([field, value]) => ({ field, operator: 'eq' as const, value })),
   };
-  // Tables with keyset pages are served by number only within the first NUMBERED_PAGES_ROWS rows
-  // (ADR 036). Paging forward the grid asks with the previous page's cursor; a deeper page opened
+  // Tables with keyset pages are served by number only within the first NUMBERED_PAGES_ROWS rows,
+  // PROFILE_SORT_NUMBERED_ROWS sorted by a profile's column (ADR 036). Paging forward the grid asks with the previous page's cursor; a deeper page opened
   // by its address (a link, a reload: the cursors live in this tab's memory) asks nothing and says
   // how to get there, instead of showing the API's refusal as an error.
-  const reachable = !spec.cursorPages || pageReachable(list, NUMBERED_PAGES_ROWS);
+  const numberedRows = spec.profileSorts?.includes(state.sort) ? PROFILE_SORT_NUMBERED_ROWS : NUMBERED_PAGES_ROWS;
+  const reachable = !spec.cursorPages || pageReachable(list, numberedRows);
   const { result, query } = useList<Row, ApiError>({
     ...list,
     errorNotification: false,
@@ -166,7 +167,7 @@ export function AdminTable<Row extends GridValidRowModel & { id: string }>(props
             </Button>
           }
         >
-          {t('admin.table.outOfReach', { pages: Math.ceil(NUMBERED_PAGES_ROWS / state.pageSize) })}
+          {t('admin.table.outOfReach', { pages: Math.ceil(numberedRows / state.pageSize) })}
         </Alert>
       )}
       {!reachable || (query.error && !query.data) ? null : (

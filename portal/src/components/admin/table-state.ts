@@ -28,6 +28,8 @@ export interface TableSpec {
    * NUMBERED_PAGES_ROWS rows (ADR 036): the table asks a deeper page only with its cursor.
    */
   cursorPages?: boolean;
+  /** Sort fields that are a profile table's column: by number only within PROFILE_SORT_NUMBERED_ROWS rows. */
+  profileSorts?: readonly string[];
 }
 
 /** The accounts lists' "suspended or not" filter. */

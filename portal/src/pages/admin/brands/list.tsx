@@ -20,6 +20,7 @@ const SPEC: TableSpec = {
   defaultOrder: 'desc',
   filters: [{ name: 'q', label: 'admin.brands.filter.search', kind: 'search', maxLength: 100 }, SUSPENDED_FILTER],
   cursorPages: true,
+  profileSorts: ['companyName'],
 };
 
 /** Admins: brand accounts with their company details. */

@@ -25,6 +25,7 @@ const SPEC: TableSpec = {
     SUSPENDED_FILTER,
   ],
   cursorPages: true,
+  profileSorts: ['instagramFollowers', 'tiktokFollowers'],
 };
 
 /** Admins: creators with tier, linked accounts, followers and categories. */
