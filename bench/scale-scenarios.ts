@@ -11,10 +11,11 @@ export interface Scenario {
   /** The warm-up's paths when not `paths` (deep pages: every measured request asks a page not yet cached). */
   warmUp?: string[];
   /**
-   * An admin table's page asked for by number once the API is up: the measured path is the next
-   * page by that page's `nextCursor`, as the grid asks after paging forward (ADR 036).
+   * An admin table's page reached once the API is up as the grid reaches it paging forward: its
+   * deepest page by number (`from`), then page by page with each `nextCursor` up to `page`. The
+   * measured path is the page after `page`, by `page`'s cursor (ADR 036).
    */
-  cursorAfter?: { path: string; page: number };
+  cursorAfter?: { path: string; page: number; from: number };
   /** A path the API must refuse with a 422 naming `page` (the first page past the numbered ones), checked once. */
   refused?: string;
 }
@@ -88,7 +89,7 @@ export function scenarios(claimId: string, byCursor: { deep: string[]; deeper: s
         budget: 50,
         cookie: 'admin',
         paths: [],
-        cursorAfter: { path, page: depth - 1 },
+        cursorAfter: { path, page: depth - 1, from: Math.min(deepest, depth - 1) },
       },
     ];
   };

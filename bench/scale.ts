@@ -271,9 +271,14 @@ async function runSize(label: string, sizes: ScaleSizes, results: Results): Prom
     }
     for (const scenario of list) {
       if (!scenario.cursorAfter) continue;
-      const { path, page } = scenario.cursorAfter;
-      const res = await fetch(`${base}${path}&page=${page}`, { headers: { cookie: cookies.admin } });
-      const { nextCursor } = (await res.json()) as { nextCursor?: string | null };
+      const { path, page, from } = scenario.cursorAfter;
+      // Pages past the numbered ones are served only after the previous page's cursor: walk there.
+      let nextCursor: string | null | undefined;
+      for (let at = from; at <= page && (at === from || nextCursor); at += 1) {
+        const cursor = at === from ? '' : `&cursor=${nextCursor}`;
+        const res = await fetch(`${base}${path}&page=${at}${cursor}`, { headers: { cookie: cookies.admin } });
+        ({ nextCursor } = (await res.json()) as { nextCursor?: string | null });
+      }
       if (nextCursor) scenario.paths = [`${path}&page=${page + 1}&cursor=${nextCursor}`];
       else console.log(`  ${scenario.name}: page ${page} has no next page, not measured`);
     }
