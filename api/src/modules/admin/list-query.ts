@@ -81,16 +81,6 @@ export interface Window {
 }
 
 /**
- * One page of an admin list and its total. `ids(after)` selects the matching rows' ids (a fresh
- * builder each call, with `after` added to its conditions); the page is those ids in the sort's
- * order (an index walk that reads no other column), for the caller to read whole with `inArray`,
- * and the total counts the same rows (`countOrEstimate`).
- *
- * With a cursor the page starts right after the previous page's last row (keyset pagination,
- * ADR 036): page 1,000 costs what page 1 does, where `OFFSET` walks past every earlier row. The
- * caller selects `sortKey` with its rows and passes them to `nextCursor`.
- */
-/**
  * The cursor's key, or, for a page asked for by number, a 422 naming `page` when it starts past the
  * first `numberedRows` rows (ADR 036), before any SQL. A page by number costs an OFFSET walk of
  * every earlier row, and sorted by a profile column a look-up of each one's user: page 1,000 of
@@ -108,6 +98,16 @@ function keyOrNumberedPage(sort: ListSort, window: Window, numberedRows: number)
   return undefined;
 }
 
+/**
+ * One page of an admin list and its total. `ids(after)` selects the matching rows' ids (a fresh
+ * builder each call, with `after` added to its conditions); the page is those ids in the sort's
+ * order (an index walk that reads no other column), for the caller to read whole with `inArray`,
+ * and the total counts the same rows (`countOrEstimate`).
+ *
+ * With a cursor the page starts right after the previous page's last row (keyset pagination,
+ * ADR 036): page 1,000 costs what page 1 does, where `OFFSET` walks past every earlier row. The
+ * caller selects `sortKey` with its rows and passes them to `nextCursor`.
+ */
 export function pageOf(
   db: Database,
   ids: (after?: SQL) => PgSelect,

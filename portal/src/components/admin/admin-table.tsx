@@ -65,9 +65,10 @@ export function AdminTable<Row extends GridValidRowModel & { id: string }>(props
     filters: Object.entries(state.filters).map(([field, value]) => ({ field, operator: 'eq' as const, value })),
   };
   // Tables with keyset pages are served by number only within the first NUMBERED_PAGES_ROWS rows,
-  // PROFILE_SORT_NUMBERED_ROWS sorted by a profile's column (ADR 036). Paging forward the grid asks with the previous page's cursor; a deeper page opened
-  // by its address (a link, a reload: the cursors live in this tab's memory) asks nothing and says
-  // how to get there, instead of showing the API's refusal as an error.
+  // PROFILE_SORT_NUMBERED_ROWS sorted by a profile's column (ADR 036). Paging forward the grid asks
+  // with the previous page's cursor; a deeper page opened by its address (a link, a reload: the
+  // cursors live in this tab's memory) asks nothing and says how to get there, instead of showing
+  // the API's refusal as an error.
   const numberedRows = spec.profileSorts?.includes(state.sort) ? PROFILE_SORT_NUMBERED_ROWS : NUMBERED_PAGES_ROWS;
   const reachable = !spec.cursorPages || pageReachable(list, numberedRows);
   const { result, query } = useList<Row, ApiError>({
