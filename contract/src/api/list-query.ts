@@ -12,11 +12,12 @@ export { NUMBERED_PAGES_ROWS } from '../campaigns.ts';
  * The brands table sorted by company name and the creators table sorted by followers (a column of
  * the profile table) serve a page by number only within the first this many rows. Their page walks
  * the profile's index and looks up each row's user for the filters (role, suspended, category):
- * OFFSET n is n look-ups, 10–40 µs each on the 2-core machine under load, and past about 250 rows
- * PostgreSQL switches to a hash join and sort of every brand (30–80 ms; ADR 036, "Pages by number in
- * the admin tables"). Paging forward by cursor costs what page 1 does in every order.
+ * OFFSET n is n look-ups, 10–40 µs each on the 2-core machine (OFFSET 240 of one category's
+ * creators: 4–8 ms, which at 200 req/s queued to 580 ms p50), and past about 250 rows PostgreSQL
+ * switches to a hash join and sort of every brand (30–80 ms; ADR 036, "Pages by number in the admin
+ * tables"). Paging forward by cursor costs what page 1 does in every order.
  */
-export const PROFILE_SORT_NUMBERED_ROWS = 250;
+export const PROFILE_SORT_NUMBERED_ROWS = 100;
 
 /*
  * The admin tables' query parameters: page, pageSize, sort, order and a whitelist of filters per
