@@ -1,8 +1,25 @@
 import { defineJob } from '../../jobs/job.ts';
 import { purgeOldClientLogs } from './client-log.ts';
+import { purgeExpiredCredentials } from './expired-credentials.ts';
 
 /** Client log events older than CLIENT_LOG_RETENTION_DAYS are deleted. */
 export const purgeClientLogs = defineJob({
   name: 'clientLogsPurged',
   run: ({ db, env }, now) => purgeOldClientLogs(db, env.CLIENT_LOG_RETENTION_DAYS, now),
+});
+
+/**
+ * Expired sessions, used or expired links and challenges, old BankID orders and ended rate-limit
+ * windows are deleted in bounded batches (ADR 021). Every ten minutes: each run scans the tables
+ * without an index on their deadlines (see the ADR), and nothing reads an expired row anyway.
+ */
+export const purgeExpiredCredentialRows = defineJob({
+  name: 'expiredCredentialsPurged',
+  cron: '*/10 * * * *',
+  async run({ db }, now) {
+    const result = await purgeExpiredCredentials(db, now);
+    return Object.values(result)
+      .flat()
+      .reduce((sum, rows) => sum + rows, 0);
+  },
 });
