@@ -326,6 +326,12 @@ describe('the deletion job (own database)', () => {
       storage: createStorage(s.env),
     };
 
+    // She and the brand use the portal until the day before the erasure: their sessions are alive
+    // when the job runs, so the expired-credential purge in the same sweeps leaves them be.
+    await s.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() + 14 * DAY_MS), expiresAt: new Date(Date.now() + 21 * DAY_MS) });
+
     const early = await sweep(deps, new Date(Date.now() + 13 * DAY_MS));
 
     expect(early.deletionRequestsProcessed).toBe(0);
@@ -671,7 +677,32 @@ describe('GET /api/account/export', () => {
     expect(data.discoveryUsage).toEqual([
       { day: '2026-11-19', creditHundredths: 150, rawRequests: 0, requests: 3, cacheHits: 1 },
     ]);
-    expect(data).toMatchObject({ payments: [], refunds: [], billingDocuments: [], trackedPosts: [], taxProfile: null });
+    // The factory's campaign is funded by a paid invoice payment.
+    expect(data.payments).toEqual([
+      {
+        id: expect.any(String),
+        campaignId: campaign.id,
+        purpose: 'funding',
+        method: 'invoice',
+        status: 'paid',
+        slots: 10,
+        payoutOre: 250_000,
+        creatorBudgetOre: 2_500_000,
+        feeBasisPoints: 1500,
+        feeOre: 375_000,
+        vatBasisPoints: 2500,
+        vatOre: 93_750,
+        creditAppliedOre: 0,
+        amountOre: 2_968_750,
+        receivedOre: 2_968_750,
+        providerPaymentId: null,
+        failureCode: null,
+        paidAt: expect.any(String),
+        createdAt: expect.any(String),
+        updatedAt: expect.any(String),
+      },
+    ]);
+    expect(data).toMatchObject({ refunds: [], billingDocuments: [], trackedPosts: [], taxProfile: null });
     expect(data.campaigns.map((row: { id: string }) => row.id)).toEqual([campaign.id]);
     for (const foreign of [erik.user.id, 'Erik', '@erik']) expect(text).not.toContain(foreign);
   });
