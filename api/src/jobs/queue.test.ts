@@ -136,9 +136,7 @@ describe('the job queue (pg-boss)', () => {
       JOBS.map((job) => ({
         name: `scheduled.${job.name}`,
         cron: job.name === 'expiredCredentialsPurged' ? '*/10 * * * *' : '* * * * *',
-      })).sort((x, y) =>
-        x.name.localeCompare(y.name),
-      ),
+      })).sort((x, y) => x.name.localeCompare(y.name)),
     );
     // The users table is untouched by scheduling alone.
     expect(await database.db.select().from(users).where(eq(users.role, 'admin'))).toEqual([]);

@@ -266,7 +266,13 @@ describe('the deletion job (own database)', () => {
     // Her post, still being read after acceptance (ADR 033).
     const [submission] = await s.db
       .insert(submissions)
-      .values({ claimId: claim.id, url: 'https://www.tiktok.com/@erase.me/video/1', platform: 'tiktok', kind: 'video', adLabelConfirmed: new Date() })
+      .values({
+        claimId: claim.id,
+        url: 'https://www.tiktok.com/@erase.me/video/1',
+        platform: 'tiktok',
+        kind: 'video',
+        adLabelConfirmed: new Date(),
+      })
       .returning();
     const [post] = await s.db
       .insert(trackedPosts)
@@ -325,12 +331,6 @@ describe('the deletion job (own database)', () => {
       env: s.env,
       storage: createStorage(s.env),
     };
-
-    // She and the brand use the portal until the day before the erasure: their sessions are alive
-    // when the job runs, so the expired-credential purge in the same sweeps leaves them be.
-    await s.db
-      .update(sessions)
-      .set({ lastSeenAt: new Date(Date.now() + 14 * DAY_MS), expiresAt: new Date(Date.now() + 21 * DAY_MS) });
 
     const early = await sweep(deps, new Date(Date.now() + 13 * DAY_MS));
 
@@ -579,9 +579,12 @@ describe('GET /api/account/export', () => {
       verifiedAt: new Date('2026-11-02T08:10:00Z'),
       followers: 4200,
     });
-    await t.db
-      .insert(creatorTaxProfiles)
-      .values({ userId: carl.user.id, status: 'private', birthDate: '1995-04-03', updatedAt: new Date('2026-11-03T08:00:00Z') });
+    await t.db.insert(creatorTaxProfiles).values({
+      userId: carl.user.id,
+      status: 'private',
+      birthDate: '1995-04-03',
+      updatedAt: new Date('2026-11-03T08:00:00Z'),
+    });
     await t.db
       .update(sessions)
       .set({ userAgent: 'Mozilla/5.0 (iPhone) Safari/605', ipPrefix: '192.0.2.0/24' })
@@ -611,9 +614,33 @@ describe('GET /api/account/export', () => {
         disappearedAt: null,
         createdAt: '2026-11-20T09:01:00.000Z',
         readings: [
-          { milestone: 'check', readAt: '2026-11-20T09:05:00.000Z', views: 10, likes: 40, comments: 3, shares: 2, typicalViews: null },
-          { milestone: '1h', readAt: '2026-11-20T10:00:00.000Z', views: 900, likes: 40, comments: 3, shares: 2, typicalViews: 1200 },
-          { milestone: '24h', readAt: '2026-11-21T09:00:00.000Z', views: 5400, likes: 40, comments: 3, shares: 2, typicalViews: 1200 },
+          {
+            milestone: 'check',
+            readAt: '2026-11-20T09:05:00.000Z',
+            views: 10,
+            likes: 40,
+            comments: 3,
+            shares: 2,
+            typicalViews: null,
+          },
+          {
+            milestone: '1h',
+            readAt: '2026-11-20T10:00:00.000Z',
+            views: 900,
+            likes: 40,
+            comments: 3,
+            shares: 2,
+            typicalViews: 1200,
+          },
+          {
+            milestone: '24h',
+            readAt: '2026-11-21T09:00:00.000Z',
+            views: 5400,
+            likes: 40,
+            comments: 3,
+            shares: 2,
+            typicalViews: 1200,
+          },
         ],
       },
     ]);
@@ -634,7 +661,9 @@ describe('GET /api/account/export', () => {
       updatedAt: '2026-11-03T08:00:00.000Z',
     });
     expect(data.earnings).toEqual([]);
-    expect(data.conversationReads).toEqual([{ claimId: carl.claim.id, lastReadId: expect.any(Number), lastNotifiedAt: null }]);
+    expect(data.conversationReads).toEqual([
+      { claimId: carl.claim.id, lastReadId: expect.any(Number), lastNotifiedAt: null },
+    ]);
     expect(data.sessions).toEqual([
       {
         createdAt: expect.any(String),
@@ -661,18 +690,32 @@ describe('GET /api/account/export', () => {
     await trackedPost(erik.claim, brand.id, 'https://www.tiktok.com/@erik/video/333', [
       { milestone: '1h', readAt: new Date('2026-11-20T10:00:00Z'), views: 900 },
     ]);
-    await t.db.insert(billingAddresses).values({ userId: brand.id, street: 'Storgatan 1', postalCode: '111 22', city: 'Stockholm' });
-    await t.db.insert(trackingUsage).values({ brandId: brand.id, month: '2026-11', creditHundredths: 25, rawRequests: 1 });
     await t.db
-      .insert(providerUsage)
-      .values({ userId: brand.id, day: '2026-11-19', creditHundredths: 150, rawRequests: 0, requests: 3, cacheHits: 1 });
+      .insert(billingAddresses)
+      .values({ userId: brand.id, street: 'Storgatan 1', postalCode: '111 22', city: 'Stockholm' });
+    await t.db
+      .insert(trackingUsage)
+      .values({ brandId: brand.id, month: '2026-11', creditHundredths: 25, rawRequests: 1 });
+    await t.db.insert(providerUsage).values({
+      userId: brand.id,
+      day: '2026-11-19',
+      creditHundredths: 150,
+      rawRequests: 0,
+      requests: 3,
+      cacheHits: 1,
+    });
 
     const res = await call(t, 'GET', '/api/account/export', brandCookie);
 
     expect(res.status).toBe(200);
     const text = await res.text();
     const data = JSON.parse(text);
-    expect(data.billingAddress).toEqual({ street: 'Storgatan 1', postalCode: '111 22', city: 'Stockholm', country: 'SE' });
+    expect(data.billingAddress).toEqual({
+      street: 'Storgatan 1',
+      postalCode: '111 22',
+      city: 'Stockholm',
+      country: 'SE',
+    });
     expect(data.trackingUsage).toEqual([{ month: '2026-11', creditHundredths: 25, rawRequests: 1 }]);
     expect(data.discoveryUsage).toEqual([
       { day: '2026-11-19', creditHundredths: 150, rawRequests: 0, requests: 3, cacheHits: 1 },

@@ -16,8 +16,11 @@ export const purgeClientLogs = defineJob({
 export const purgeExpiredCredentialRows = defineJob({
   name: 'expiredCredentialsPurged',
   cron: '*/10 * * * *',
-  async run({ db }, now) {
-    const result = await purgeExpiredCredentials(db, now);
+  // The system's clock, not the scheduled-work clock: sessions, links and rate limits are checked
+  // against the system's (and the database's) time, so purging by a clock the browser suite moved
+  // forward would end sessions and links that still work.
+  async run({ db }) {
+    const result = await purgeExpiredCredentials(db, new Date());
     return Object.values(result)
       .flat()
       .reduce((sum, rows) => sum + rows, 0);

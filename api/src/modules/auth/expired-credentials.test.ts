@@ -20,7 +20,8 @@ import { purgeExpiredCredentials } from './expired-credentials.ts';
 
 // ADR 021: what no request can use any more is deleted in bounded batches, on PGlite and PostgreSQL.
 let database: DatabaseHandle;
-const NOW = new Date('2026-11-27T12:00:00Z');
+// The system's time: the registered job purges by it (see auth.jobs.ts); live rows last an hour or more.
+const NOW = new Date();
 const MINUTE = 60 * 1000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
@@ -102,11 +103,11 @@ async function seed() {
     .insert(emailTokens)
     .values([token('live', at(HOUR)), token('expired', at(-MINUTE)), token('used', at(HOUR), at(-MINUTE))]);
   await db.insert(signInChallenges).values([
-    { tokenHash: 'live', userId: alice.id, callbackPath: '/app/', expiresAt: at(MINUTE) },
+    { tokenHash: 'live', userId: alice.id, callbackPath: '/app/', expiresAt: at(HOUR) },
     { tokenHash: 'expired', userId: alice.id, callbackPath: '/app/', expiresAt: at(-MINUTE) },
   ]);
   await db.insert(passkeyRegistrations).values([
-    { userId: alice.id, challenge: 'live', expiresAt: at(MINUTE) },
+    { userId: alice.id, challenge: 'live', expiresAt: at(HOUR) },
     { userId: bob.id, challenge: 'expired', expiresAt: at(-MINUTE) },
   ]);
   await db
@@ -153,14 +154,16 @@ async function seed() {
     dueAt: at(14 * DAY),
     ...fields,
   });
-  await db.insert(deletionRequests).values([
-    request('lapsed@example.se', { confirmTokenHash: 'a', confirmTokenExpiresAt: at(-MINUTE) }),
-    request('waiting@example.se', { confirmTokenHash: 'b', confirmTokenExpiresAt: at(HOUR) }),
-    request('confirmed@example.se', { confirmedAt: at(-DAY) }),
-    request('account@example.se', { source: 'account', userId: alice.id, confirmedAt: at(-DAY) }),
-  ]);
+  await db
+    .insert(deletionRequests)
+    .values([
+      request('lapsed@example.se', { confirmTokenHash: 'a', confirmTokenExpiresAt: at(-MINUTE) }),
+      request('waiting@example.se', { confirmTokenHash: 'b', confirmTokenExpiresAt: at(HOUR) }),
+      request('confirmed@example.se', { confirmedAt: at(-DAY) }),
+      request('account@example.se', { source: 'account', userId: alice.id, confirmedAt: at(-DAY) }),
+    ]);
   await db.insert(rateLimits).values([
-    { key: 'sign-in:alice@example.se', count: 3, resetAt: at(MINUTE) },
+    { key: 'sign-in:alice@example.se', count: 3, resetAt: at(HOUR) },
     { key: 'sign-in:198.51.100.1', count: 9, resetAt: at(-MINUTE) },
   ]);
   return { alice, bob };
@@ -274,12 +277,20 @@ describe('purgeExpiredCredentials', () => {
     expect(await remaining()).toMatchObject({ sessions: [at(-HOUR)], emailTokens: ['live'] });
   });
 
-  it('is the registered job, which counts every row it deleted', async () => {
+  it('is the registered job: it counts every row it deleted and follows the system clock', async () => {
     await seed();
-    const deps = { db: database.db, mailer: { send: async () => {} }, env: {} as never, logger: createLogger('silent') };
+    const deps = {
+      db: database.db,
+      mailer: { send: async () => {} },
+      env: {} as never,
+      logger: createLogger('silent'),
+    };
+    // The browser suite moves the scheduled-work clock a month on; sessions still work by the system's.
+    const moved = at(30 * DAY);
 
-    expect(await purgeExpiredCredentialRows.run(deps, NOW)).toBe(13);
-    expect(await purgeExpiredCredentialRows.run(deps, NOW)).toBe(0);
+    expect(await purgeExpiredCredentialRows.run(deps, moved)).toBe(13);
+    expect(await purgeExpiredCredentialRows.run(deps, moved)).toBe(0);
+    expect((await remaining()).sessions).toEqual([at(-HOUR)]);
     expect(purgeExpiredCredentialRows.cron).toBe('*/10 * * * *');
   });
 });
