@@ -10,6 +10,7 @@ import {
   identityVerifications,
   ledgerEntries,
   messages,
+  moderationCases,
   oauthAccounts,
   paymentMethods,
   postReadings,
@@ -585,6 +586,13 @@ describe('GET /api/account/export', () => {
       birthDate: '1995-04-03',
       updatedAt: new Date('2026-11-03T08:00:00Z'),
     });
+    await t.db.insert(moderationCases).values({
+      claimId: carl.claim.id,
+      openedBy: carl.user.id,
+      openedByRole: 'creator',
+      reason: 'Otrevlig ton i chatten',
+      createdAt: new Date('2026-11-22T10:00:00Z'),
+    });
     await t.db
       .update(sessions)
       .set({ userAgent: 'Mozilla/5.0 (iPhone) Safari/605', ipPrefix: '192.0.2.0/24' })
@@ -674,6 +682,15 @@ describe('GET /api/account/export', () => {
         networkRange: '192.0.2.0/24',
       },
     ]);
+    expect(data.moderationReports).toEqual([
+      {
+        claimId: carl.claim.id,
+        reason: 'Otrevlig ton i chatten',
+        status: 'open',
+        createdAt: '2026-11-22T10:00:00.000Z',
+        closedAt: null,
+      },
+    ]);
     expect(data).toMatchObject({ emailLinks: [], recoveryCodesLeft: 0, bankIdOrders: [], clientLogs: [] });
     expect(data).toMatchObject({ billingAddress: null, payments: [], refunds: [], billingDocuments: [] });
     // The brand's costs of reading the post, the other creator's post and the brand itself stay out.
@@ -748,5 +765,69 @@ describe('GET /api/account/export', () => {
     expect(data).toMatchObject({ refunds: [], billingDocuments: [], trackedPosts: [], taxProfile: null });
     expect(data.campaigns.map((row: { id: string }) => row.id)).toEqual([campaign.id]);
     for (const foreign of [erik.user.id, 'Erik', '@erik']) expect(text).not.toContain(foreign);
+  });
+  /**
+   * Where each table with a foreign key to users appears in the export, or why it does not. A new
+   * table holding a user id fails this until it is exported or named here with its reason. (Tables
+   * holding a user id without a foreign key: `creator_earnings` → earnings, `balances` and
+   * `ledger_entries` → balances and ledgerEntries, `idempotency_keys` → left out: a replay cache.)
+   */
+  const USER_TABLES: Record<string, string> = {
+    account_verifications: 'verifiedAccounts',
+    audit_log: 'auditEntries',
+    bank_files: 'left out: uploaded by an admin, the uploader is staff',
+    bankid_orders: 'bankIdOrders',
+    billing_addresses: 'billingAddress',
+    billing_documents: 'billingDocuments',
+    brand_profiles: 'brandProfile',
+    campaigns: 'campaigns',
+    claim_agreements: 'signedAgreements',
+    claim_events: 'claims',
+    claims: 'claims',
+    client_logs: 'clientLogs',
+    conversation_reads: 'conversationReads',
+    creator_profiles: 'creatorProfile',
+    creator_tax_profiles: 'taxProfile',
+    deletion_requests: 'deletionRequests',
+    email_tokens: 'emailLinks',
+    identity_verifications: 'identityVerification',
+    invitations: 'invitations',
+    mail_opt_outs: 'mailPreferences',
+    messages: 'messages',
+    moderation_cases: 'moderationReports',
+    notifications: 'notifications',
+    oauth_accounts: 'signInProviders',
+    passkey_registrations: 'left out: a five-minute WebAuthn challenge, nothing about the person',
+    passkeys: 'twoFactor',
+    payment_methods: 'paymentMethods',
+    payment_refunds: 'refunds',
+    payments: 'payments',
+    payout_answer_files: 'left out: uploaded by an admin, the uploader is staff',
+    payout_batches: 'left out: made by an admin, the maker is staff',
+    post_readings: 'trackedPosts',
+    provider_usage: 'discoveryUsage',
+    ratings: 'ratings',
+    recovery_codes: 'recoveryCodesLeft',
+    sessions: 'sessions',
+    sign_in_challenges: 'left out: a minutes-long second-factor step holding only a path',
+    totp_credentials: 'twoFactor',
+    tracked_posts: 'trackedPosts',
+    tracking_usage: 'trackingUsage',
+    withdrawals: 'withdrawals',
+  };
+
+  it('covers every table that holds a user id', async () => {
+    const rows = await queryRows<{ name: string }>(
+      t.db,
+      sql`select distinct conrelid::regclass::text as name from pg_constraint
+           where contype = 'f' and confrelid = 'users'::regclass order by 1`,
+    );
+    expect(rows.map((row) => row.name)).toEqual(Object.keys(USER_TABLES).sort());
+
+    const user = await createUser(t.db);
+    const res = await call(t, 'GET', '/api/account/export', await loginAs(t.db, user));
+    const data = (await res.json()) as Record<string, unknown>;
+    const sections = Object.values(USER_TABLES).filter((where) => !where.startsWith('left out'));
+    expect(sections.filter((key) => !(key in data))).toEqual([]);
   });
 });

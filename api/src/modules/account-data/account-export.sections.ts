@@ -10,6 +10,7 @@ import {
   creatorEarnings,
   creatorTaxProfiles,
   emailTokens,
+  moderationCases,
   paymentRefunds,
   payments,
   postReadings,
@@ -242,5 +243,23 @@ export async function exportBrandAccount(db: Database, user: User) {
     })),
     trackingUsage: tracking,
     discoveryUsage: discovery,
+  };
+}
+
+/** Conversations the user reported to Kollab's moderators (ADR 023), with the reason they gave. */
+export async function exportReports(db: Database, user: User) {
+  const rows = await db
+    .select()
+    .from(moderationCases)
+    .where(eq(moderationCases.openedBy, user.id))
+    .orderBy(asc(moderationCases.createdAt));
+  return {
+    moderationReports: rows.map((row) => ({
+      claimId: row.claimId,
+      reason: row.reason,
+      status: row.status,
+      createdAt: iso(row.createdAt),
+      closedAt: iso(row.closedAt),
+    })),
   };
 }

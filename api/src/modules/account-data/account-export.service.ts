@@ -31,7 +31,7 @@ import { avatarUrl } from '../auth/session-view.ts';
 import { getMailPreferences } from '../notifications/mail-preferences.service.ts';
 import { ratingsForExport } from '../ratings/ratings.service.ts';
 import { toWithdrawalView } from '../withdrawals/withdrawals.service.ts';
-import { exportBrandAccount, exportCreatorWork, exportSignIns } from './account-export.sections.ts';
+import { exportBrandAccount, exportCreatorWork, exportReports, exportSignIns } from './account-export.sections.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -97,6 +97,7 @@ export async function exportAccountData(deps: { db: Database; secrets: Secrets }
       body: row.body,
       createdAt: iso(row.createdAt),
     })),
+    ...(await exportReports(db, user)),
     ratings: await ratingsForExport(db, user.id),
     // What was shown and when, without the payload: its names are other people's (ADR 039).
     notifications: (
