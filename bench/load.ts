@@ -4,6 +4,7 @@
 //   bare Hono GET /hello                        500 req/s   the baseline
 //   GET /api/campaigns as a creator             500 req/s   budget p99 ≤ 25 ms (DESIGN §6)
 //   cached provider report as a brand           200 req/s   budget p99 ≤ 10 ms, 0 credits per cached answer
+//   the same report at bare Hono's rate         500 req/s   budget server CPU ≤ 0.20 ms a request (issue 21)
 //   sign-in: POST /api/auth/callback/credentials  10 req/s   argon2id verified for real; no budget
 //   chat: post to A, event streams on B          50 msg/s   budget p99 ≤ 250 ms from post to delivery
 //   campaign results (50 posts × 30 readings)    200 req/s   budget p99 ≤ 25 ms (issue 18)
@@ -55,6 +56,8 @@ interface Row {
   non2xx: number;
   errors: number;
   saturation?: number;
+  /** The server's CPU milliseconds per request in the fixed-rate run. */
+  serverCpu?: number;
   /** The floor this row is read against (its saturation as the denominator of ×floor). */
   floor?: Row;
   budget?: { text: string; met: boolean };
@@ -87,7 +90,11 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 const at = (sorted: number[], p: number) => percentileOfSorted(sorted, p);
 
 /** Runs `work` and prints the CPU the servers `pids`, PostgreSQL and this process spent per request. */
-async function withCpu<T>(pids: number[], count: (result: T) => number, work: () => Promise<T>): Promise<T> {
+async function withCpu<T>(
+  pids: number[],
+  count: (result: T) => number,
+  work: () => Promise<T>,
+): Promise<T & { serverCpu: number }> {
   const { sql } = await benchReady;
   const before = await cpuSnapshot(sql, pids);
   const result = await work();
@@ -96,7 +103,7 @@ async function withCpu<T>(pids: number[], count: (result: T) => number, work: ()
   console.log(
     `  CPU ms per request: server ${per(cpu.servers)}  PostgreSQL ${per(cpu.postgres)}  load generator ${per(cpu.client)}; machine ${(cpu.busy * 100).toFixed(0)}% busy`,
   );
-  return result;
+  return { ...result, serverCpu: cpu.servers / Math.max(1, count(result)) };
 }
 
 /** A 1 s warm-up, then the measured fixed-rate run against the server `pid`; prints and returns its row. */
@@ -156,6 +163,7 @@ function printTable(rows: Row[], bare: Row): void {
         at(row.latencies, 100).toFixed(1),
         String(row.non2xx),
         String(row.errors),
+        row.serverCpu === undefined ? '-' : row.serverCpu.toFixed(2),
         saturation,
         ratio,
         floorRatio,
@@ -163,7 +171,7 @@ function printTable(rows: Row[], bare: Row): void {
       ]),
     );
   }
-  console.log('(latencies in ms)');
+  console.log('(latencies in ms; CPU ms: the server process, per request, in the fixed-rate run)');
 }
 
 try {
@@ -207,6 +215,19 @@ try {
   const firstBody = (await first.json()) as { meta?: { credits: number } };
   if (first.status !== 200 || firstBody.meta?.credits !== 1) throw new Error(`first report fetch: ${first.status}`);
   const report = await measure('cached report (brand)', pidA, { ...reportOptions, rate: 200, connections: 20 });
+  // Issue 21's CPU goal (≤ 0.20 ms a request) is its throughput goal in CPU: bare Hono's 0.08 ms
+  // (measured at 500 req/s) over 0.40. At 200 req/s every request wakes an idle process, which
+  // costs even the report's floor 0.19 ms, so the goal is read at bare Hono's own rate; the 200/s
+  // row above keeps its p99 budget and prints its CPU too.
+  const reportCpu = await measure("cached report at bare's rate", pidA, {
+    ...reportOptions,
+    rate: 500,
+    connections: 64,
+  });
+  reportCpu.budget = {
+    text: 'server CPU ≤ 0.20 ms',
+    met: (reportCpu.serverCpu ?? Number.POSITIVE_INFINITY) <= 0.2 && reportCpu.non2xx + reportCpu.errors === 0,
+  };
 
   const resultsOptions = { base: baseA, paths: [resultsPath], headers: { ...gzip, cookie: bench.brandCookie } };
   const results = await measure('campaign results (brand)', pidA, { ...resultsOptions, rate: 200, connections: 20 });
@@ -267,6 +288,11 @@ try {
     ...reportFloorOptions,
     rate: 200,
     connections: 20,
+  });
+  const reportFloorCpu = await measure("floor: report at bare's rate", reportFloor.pid ?? 0, {
+    ...reportFloorOptions,
+    rate: 500,
+    connections: 64,
   });
   list.floor = listFloorRow;
   report.floor = reportFloorRow;
@@ -350,7 +376,7 @@ try {
     met: report.budget.met && ratio(report, bare) >= 0.4,
   };
 
-  const rows = [bare, listFloorRow, list, reportFloorRow, report, results, signIn, chat];
+  const rows = [bare, listFloorRow, list, reportFloorRow, report, reportFloorCpu, reportCpu, results, signIn, chat];
   printTable(rows, bare);
   if (rows.some((row) => row.budget && !row.budget.met)) process.exitCode = 1;
 } finally {

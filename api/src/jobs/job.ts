@@ -26,6 +26,8 @@ export interface JobDeps {
  */
 export interface ScheduledJob<Name extends string = string> {
   name: Name;
+  /** A cron expression (UTC) for work that need not run every minute; default every minute. */
+  cron?: string;
   run(deps: JobDeps, now: Date): Promise<number>;
 }
 

@@ -123,7 +123,7 @@ describe('the job queue (pg-boss)', () => {
     if (second !== database) await second.close();
   });
 
-  it('schedules every registered job to run each minute', async () => {
+  it('schedules every registered job to run each minute, the credential purge every ten', async () => {
     const queue = await queueOn(database, { schedules: true });
     const mailer = { send: async () => {} };
     await queue.work(scheduledQueues({ db: database.db, mailer, env: {} as never, logger }));
@@ -133,9 +133,10 @@ describe('the job queue (pg-boss)', () => {
       cron: string;
     }[];
     expect(schedules.filter((row) => row.name.startsWith('scheduled.'))).toEqual(
-      JOBS.map((job) => ({ name: `scheduled.${job.name}`, cron: '* * * * *' })).sort((x, y) =>
-        x.name.localeCompare(y.name),
-      ),
+      JOBS.map((job) => ({
+        name: `scheduled.${job.name}`,
+        cron: job.name === 'expiredCredentialsPurged' ? '*/10 * * * *' : '* * * * *',
+      })).sort((x, y) => x.name.localeCompare(y.name)),
     );
     // The users table is untouched by scheduling alone.
     expect(await database.db.select().from(users).where(eq(users.role, 'admin'))).toEqual([]);

@@ -1,4 +1,4 @@
-import { purgeClientLogs } from '../modules/auth/auth.jobs.ts';
+import { purgeClientLogs, purgeExpiredCredentialRows } from '../modules/auth/auth.jobs.ts';
 import { mailBillingDocuments } from '../modules/billing/billing.jobs.ts';
 import { mailUnreadMessages } from '../modules/chat/chat.jobs.ts';
 import { autoAcceptDueSubmissions, expireStaleClaims } from '../modules/claims/claims.jobs.ts';
@@ -25,6 +25,7 @@ export const JOBS = [
   processDeletionRequests,
   purgeProviderCache,
   purgeClientLogs,
+  purgeExpiredCredentialRows,
 ] as const;
 
 /** A sweep's counts, one per registered job, keyed by the job's name. */

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 
 /** A random token with 160 bits of entropy, URL-safe (lowercase base32). */
@@ -10,8 +10,8 @@ export function generateToken(bytes = 20): string {
 
 /**
  * SHA-256 of a token (its UTF-8 bytes), hex: what the database keeps instead of the token itself.
- * Node's native hash: every signed-in request hashes its session secret.
+ * Node's one-shot native hash (no Hash object): every signed-in request hashes its session secret.
  */
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
+  return hash('sha256', token, 'hex');
 }

@@ -85,7 +85,9 @@ export const campaigns = pgTable(
     ...timestamps,
   },
   (table) => [
-    index('campaigns_brand_id_idx').on(table.brandId),
+    // A brand's campaigns newest first (the desk's default order) walked without a sort; a brand with
+    // thousands of campaigns was otherwise a walk of everyone's by created_at (migration 0038).
+    index('campaigns_brand_created_at_id_idx').on(table.brandId, table.createdAt.desc().nullsFirst(), table.id),
     index('campaigns_status_starts_at_idx').on(table.status, table.startsAt),
     // Pages in the lists' orders with the id as tiebreaker, walked without a sort (ADR 036).
     index('campaigns_status_starts_at_id_idx').on(table.status, table.startsAt.desc().nullsFirst(), table.id),
@@ -156,7 +158,8 @@ export const claims = pgTable(
   },
   (table) => [
     index('claims_campaign_status_idx').on(table.campaignId, table.status),
-    index('claims_creator_idx').on(table.creatorId),
+    // A creator's claims newest first (their claims list), as above (migration 0038).
+    index('claims_creator_created_at_id_idx').on(table.creatorId, table.createdAt.desc().nullsFirst(), table.id),
     // The admin claims table: by status, newest first (ADR 036).
     index('claims_status_created_at_idx').on(table.status, table.createdAt.desc().nullsFirst(), table.id),
     index('claims_created_at_idx').on(table.createdAt.desc().nullsFirst(), table.id),

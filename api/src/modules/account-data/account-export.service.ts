@@ -31,6 +31,7 @@ import { avatarUrl } from '../auth/session-view.ts';
 import { getMailPreferences } from '../notifications/mail-preferences.service.ts';
 import { ratingsForExport } from '../ratings/ratings.service.ts';
 import { toWithdrawalView } from '../withdrawals/withdrawals.service.ts';
+import { exportBrandAccount, exportCreatorWork, exportReports, exportSignIns } from './account-export.sections.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
@@ -74,6 +75,7 @@ export async function exportAccountData(deps: { db: Database; secrets: Secrets }
       updatedAt: iso(user.updatedAt),
     },
     signInProviders: oauth.map((row) => ({ provider: row.provider, linkedAt: iso(row.createdAt) })),
+    ...(await exportSignIns(db, user)),
     ...(await exportIdentity(db, user)),
     creatorProfile: creatorProfile[0] ?? null,
     brandProfile: brandProfile[0] ?? null,
@@ -85,14 +87,17 @@ export async function exportAccountData(deps: { db: Database; secrets: Secrets }
       createdAt: iso(row.createdAt),
     })),
     campaigns: ownCampaigns,
+    ...(await exportBrandAccount(db, user)),
     invitations: ownInvitations.map(({ creatorId: _creator, ...row }) => row),
     claims: await exportClaims(db, user),
+    ...(await exportCreatorWork(db, user)),
     messages: ownMessages.map((row) => ({
       id: row.id,
       claimId: row.claimId,
       body: row.body,
       createdAt: iso(row.createdAt),
     })),
+    ...(await exportReports(db, user)),
     ratings: await ratingsForExport(db, user.id),
     // What was shown and when, without the payload: its names are other people's (ADR 039).
     notifications: (

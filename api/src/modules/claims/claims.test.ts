@@ -1067,6 +1067,7 @@ describe('scheduler sweep (own database)', () => {
       deletionRequestsProcessed: 0,
       providerCachePurged: 0,
       clientLogsPurged: 0,
+      expiredCredentialsPurged: 0,
     });
     const invitationStatus = async (id: string) =>
       (await s.db.select().from(invitations).where(eq(invitations.id, id)))[0]?.status;
@@ -1103,6 +1104,7 @@ describe('scheduler sweep (own database)', () => {
       deletionRequestsProcessed: 0,
       providerCachePurged: 0,
       clientLogsPurged: 0,
+      expiredCredentialsPurged: 0,
     });
     expect(await eventCount()).toBe(eventsAfterFirst);
     expect(await slotsTaken(ended.id, s)).toBe(1);

@@ -109,7 +109,7 @@ async function readDeskRows(db: Database, page: SQL, now: Date): Promise<DeskCam
 
 /**
  * One page of the brand's own campaigns with their counts, and the total. The page's ids come
- * first (the brand's rows through campaigns_brand_id_idx, sorted and cut), then only those rows
+ * first (the brand's rows in order through campaigns_brand_created_at_id_idx), then only those rows
  * are read whole and counted (ADR 036's deferred join).
  */
 export async function listDeskCampaigns(

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { Database } from '@kollab/db';
 import { providerCache } from '@kollab/db/schema';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
@@ -10,7 +10,8 @@ import { canonicalJson } from '../../integrations/provider/index.ts';
  * `@Cleo.Creates` and `cleo.creates` share a report.
  */
 export function cacheKey(kind: string, platform: string, params: unknown): string {
-  const digest = createHash('sha256').update(canonicalJson(params)).digest('base64url');
+  // One-shot: every cached report a brand opens is looked up by this key.
+  const digest = hash('sha256', canonicalJson(params), 'base64url');
   return `${kind}:${platform}:${digest}`;
 }
 

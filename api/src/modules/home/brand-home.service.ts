@@ -18,7 +18,7 @@ interface ClaimRow {
 
 /**
  * The brand's claims in one status across all its campaigns, with their number: through
- * `campaigns_brand_id_idx` and `claims_campaign_status_idx`. Pending claims oldest first (the one
+ * `campaigns_brand_created_at_id_idx` and `claims_campaign_status_idx`. Pending claims oldest first (the one
  * waiting longest), submitted videos by when they are accepted on their own.
  */
 async function claimsIn(db: Database, brand: User, status: 'pending' | 'submitted') {

@@ -44,7 +44,7 @@ interface TodoRow {
 
 /**
  * The creator's open to-dos, soonest due first, in one statement over their own invitations and
- * claims (`invitations_creator_status_idx`, `claims_creator_idx`): pending invitations not yet
+ * claims (`invitations_creator_status_idx`, `claims_creator_created_at_id_idx`): pending invitations not yet
  * expired (due by the respond-by date), approved claims and claims with changes requested (due
  * when the campaign ends), and accepted claims they have not rated while the window is open.
  */
