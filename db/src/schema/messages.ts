@@ -22,6 +22,8 @@ export const messages = pgTable(
   },
   (table) => [
     index('messages_claim_id_id_idx').on(table.claimId, table.id),
+    // The unread-message mail reads only the last two days' messages (chat.notifications.ts).
+    index('messages_created_at_idx').on(table.createdAt),
     check('messages_body_check', sql`length(btrim(${table.body})) between 1 and 2000`),
   ],
 );

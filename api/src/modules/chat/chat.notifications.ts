@@ -27,20 +27,26 @@ export async function notifyUnreadMessages(
 ): Promise<number> {
   const due = await queryRows<{ claim_id: string; user_id: string; unread: number; title: string }>(
     deps.db,
-    sql`with parties as (
-          select c.id as claim_id, c.creator_id as user_id from claims c
+    // From the window's messages (an index range on created_at), never from every claim: at a
+    // million claims the old form read 42,000 buffers a minute (ADR 039).
+    sql`with recent as (
+          select m.claim_id, m.id, m.author_id from messages m
+           where m.created_at <= ${now.toISOString()}::timestamptz - interval '15 minutes'
+             and m.created_at > ${now.toISOString()}::timestamptz - interval '2 days'
+        ),
+        parties as (
+          select c.id as claim_id, c.creator_id as user_id, c.campaign_id from claims c
+           where c.id in (select claim_id from recent)
           union all
-          select c.id, camp.brand_id from claims c join campaigns camp on camp.id = c.campaign_id
+          select c.id, camp.brand_id, c.campaign_id from claims c join campaigns camp on camp.id = c.campaign_id
+           where c.id in (select claim_id from recent)
         )
         select p.claim_id, p.user_id, count(*)::int as unread, min(camp.title) as title
           from parties p
-          join claims c on c.id = p.claim_id
-          join campaigns camp on camp.id = c.campaign_id
-          join messages m on m.claim_id = p.claim_id and m.author_id is distinct from p.user_id
+          join campaigns camp on camp.id = p.campaign_id
+          join recent m on m.claim_id = p.claim_id and m.author_id is distinct from p.user_id
           left join conversation_reads r on r.claim_id = p.claim_id and r.user_id = p.user_id
          where m.id > coalesce(r.last_read_id, 0)
-           and m.created_at <= ${now.toISOString()}::timestamptz - interval '15 minutes'
-           and m.created_at > ${now.toISOString()}::timestamptz - interval '2 days'
            and (r.last_notified_at is null or r.last_notified_at <= ${now.toISOString()}::timestamptz - interval '1 hour')
          group by p.claim_id, p.user_id`,
   );
