@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FirstLoad } from '@kollab/contract/first-load';
@@ -194,27 +194,41 @@ export function createPortalHtml(portalDir: string, options: PortalHtmlOptions =
   }
 
   /**
-   * The renderer of the current build, imported and prepared (every chunk and text loaded) once
-   * per build; null without one. A new build (index.html changed) is imported anew.
+   * The build's renderer, imported and prepared (every chunk and text loaded) once. Node keeps a
+   * module for the life of the process, and the renderer's chunks import its entry by its plain
+   * address, so it cannot be imported anew: after a new build (index.html changed) it is used only
+   * if it is the same file as before, else pages are served unrendered until the API restarts.
    */
-  let renderer: { mtimeMs: number; loaded: Promise<PortalRenderer | null> } | null = null;
+  let renderer: { fileMtimeMs: number; loaded: Promise<PortalRenderer | null> } | null = null;
+  const checked = new Map<number, Promise<PortalRenderer | null>>();
   function rendererFor(mtimeMs: number, logger: Logger): Promise<PortalRenderer | null> {
     const file = options.rendererFile;
     if (!file) return Promise.resolve(null);
-    if (renderer?.mtimeMs !== mtimeMs) {
-      const loaded = (async () => {
-        const module = (await import(`${pathToFileURL(file).href}?build=${mtimeMs}`)) as PortalRenderer;
-        await module.prepare();
-        return module;
+    let forBuild = checked.get(mtimeMs);
+    if (!forBuild) {
+      forBuild = (async () => {
+        const fileMtimeMs = (await stat(file)).mtimeMs;
+        if (!renderer) {
+          const loaded = (async () => {
+            const module = (await import(pathToFileURL(file).href)) as PortalRenderer;
+            await module.prepare();
+            return module;
+          })();
+          renderer = { fileMtimeMs, loaded };
+        }
+        if (renderer.fileMtimeMs !== fileMtimeMs) {
+          logger.warn({ file }, 'portal renderer changed since the API started; pages are served unrendered');
+          return null;
+        }
+        return renderer.loaded;
       })().catch((error: unknown) => {
         // No renderer (not built) or a broken one: the build's pages are served unrendered.
-        console.error('DEBUGSSR load', error);
         logger.warn({ err: error, file }, 'portal renderer not loaded; pages are served unrendered');
         return null;
       });
-      renderer = { mtimeMs, loaded };
+      checked.set(mtimeMs, forBuild);
     }
-    return renderer.loaded;
+    return forBuild;
   }
 
   /** The signed-out sign-in page, rendered once per build, language and query (`?locale=` only). */
@@ -269,7 +283,6 @@ export function createPortalHtml(portalDir: string, options: PortalHtmlOptions =
         clearTimeout(timer);
       }
     } catch (error) {
-      console.error('DEBUGSSR', error);
       c.get('logger').warn({ err: error, path: c.req.path }, 'portal page not rendered; served unrendered');
       return null;
     }

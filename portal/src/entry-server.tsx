@@ -65,6 +65,9 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
     </StrictMode>,
     {
       ...(input.signal ? { signal: input.signal } : {}),
+      // Every part in place: React would move a large or late part to the end of the document
+      // with an inline script to put it back, which the portal's CSP (`script-src 'self'`) refuses.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       // React would leave a failed part to the browser (a loading state where the page should be):
       // any error fails the render, and the API serves the page unrendered.
       onError: (error: unknown) => {
