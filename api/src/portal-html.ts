@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FirstLoad } from '@kollab/contract/first-load';
 import type { Context } from 'hono';
-import type { Logger } from 'pino';
 import { getCookie } from 'hono/cookie';
+import type { Logger } from 'pino';
 import type { AppEnv } from './lib/context.ts';
 import { noneMatch } from './lib/if-none-match.ts';
 import type { FoundFile } from './lib/static-files.ts';
@@ -276,7 +276,11 @@ export function createPortalHtml(portalDir: string, options: PortalHtmlOptions =
           timeout,
         ]);
         c.get('logger').debug(
-          { path: url.pathname, renderMs: Math.round(performance.now() - rendering), dataMs: Math.round(rendering - started) },
+          {
+            path: url.pathname,
+            renderMs: Math.round(performance.now() - rendering),
+            dataMs: Math.round(rendering - started),
+          },
           'portal page rendered',
         );
         return { ...page, data: dataPaths.length > 0 ? Object.fromEntries(data) : null };

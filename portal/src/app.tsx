@@ -30,19 +30,19 @@ export function App() {
 /** The app inside its router: the browser's in `App`, the request's in entry-server.tsx. */
 export function AppRoutes({ serverLocale }: { serverLocale?: Locale }) {
   return (
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <I18nRoot {...(serverLocale ? { serverLocale } : {})}>
-          <SessionProvider>
-            <Suspense fallback={<PageLoader fullScreen />}>
-              <Routes>
-                <Route path="login" element={<SignInPage />} />
-                <Route path="session-expired" element={<SessionExpired returnTo="/app/" />} />
-                <Route path="*" element={<SignedInRoutes />} />
-              </Routes>
-            </Suspense>
-          </SessionProvider>
-        </I18nRoot>
-      </ThemeProvider>
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <I18nRoot {...(serverLocale ? { serverLocale } : {})}>
+        <SessionProvider>
+          <Suspense fallback={<PageLoader fullScreen />}>
+            <Routes>
+              <Route path="login" element={<SignInPage />} />
+              <Route path="session-expired" element={<SessionExpired returnTo="/app/" />} />
+              <Route path="*" element={<SignedInRoutes />} />
+            </Routes>
+          </Suspense>
+        </SessionProvider>
+      </I18nRoot>
+    </ThemeProvider>
   );
 }

@@ -42,7 +42,8 @@ export async function prepare(): Promise<void> {
   await loadAllTexts();
   await Promise.all([loadSignInPage(), loadSignedInRoutes(), loadShell()]);
   // The first render runs cold code (about 0.5 s, 20–30 ms after): once here, not in a visitor's budget.
-  for (const locale of ['sv', 'en'] as const) await render({ url: '/app/login', locale, session: null, data: new Map() });
+  for (const locale of ['sv', 'en'] as const)
+    await render({ url: '/app/login', locale, session: null, data: new Map() });
 }
 
 export async function render(input: RenderInput): Promise<RenderOutput> {

@@ -88,14 +88,21 @@ test.describe('the portal’s first load', () => {
     await expect(cover).toHaveAttribute('height', /\d+/);
     await expect(cover).not.toHaveAttribute('loading', 'lazy');
     // Hydrated: a campaign opens in the app, its data asked for then.
-    await page.getByRole('link', { name: /Höstens fjällrost/ }).first().click();
+    await page
+      .getByRole('link', { name: /Höstens fjällrost/ })
+      .first()
+      .click();
     await expect(page.getByRole('heading', { name: 'Höstens fjällrost', level: 1 })).toBeVisible();
   });
 
   test('signed in, a campaign arrives rendered and hydrates', async ({ page }) => {
     await signInByApi(page.request, CREATOR.email, CREATOR.password);
     await page.goto('/app/campaigns');
-    const href = (await page.getByRole('link', { name: /Höstens fjällrost/ }).first().getAttribute('href')) ?? '';
+    const href =
+      (await page
+        .getByRole('link', { name: /Höstens fjällrost/ })
+        .first()
+        .getAttribute('href')) ?? '';
     const requests = apiRequests(page);
     const response = await page.goto(href);
     const served = (await response?.text()) ?? '';
