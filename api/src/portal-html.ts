@@ -51,7 +51,7 @@ export interface PortalRenderer {
     session: unknown;
     data: ReadonlyMap<string, unknown>;
     signal?: AbortSignal;
-  }): Promise<{ html: string; styles: string }>;
+  }): Promise<{ html: string; styles: string; preload?: string }>;
 }
 
 export interface PortalHtmlOptions {
@@ -324,6 +324,8 @@ export function createPortalHtml(portalDir: string, options: PortalHtmlOptions =
       }
     }
     const head = [
+      // The page's main picture first: on a slow link the chunks would otherwise take it.
+      ...(rendered?.preload ? [rendered.preload] : []),
       ...[...new Set(links.modules)].map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`),
       // Data the page came with is not fetched again.
       ...(rendered?.data ? [] : links.data).map(
@@ -363,6 +365,7 @@ export function createPortalHtml(portalDir: string, options: PortalHtmlOptions =
 interface Rendered {
   html: string;
   styles: string;
+  preload?: string;
   data: Record<string, unknown> | null;
 }
 

@@ -31,6 +31,8 @@ export interface RenderOutput {
   html: string;
   /** Emotion's `<style>` elements for that markup, for the head. */
   styles: string;
+  /** The page's main picture's preload, for the head before the page's chunks (or ''). */
+  preload: string;
 }
 
 /**
@@ -78,7 +80,25 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   );
   const html = await new Response(prelude).text();
   if (errors.length > 0) throw errors[0];
-  return { html, styles: stylesOf(cache) };
+  return { html, styles: stylesOf(cache), preload: leadImagePreload(html) };
+}
+
+/**
+ * A preload of the page's main picture (the `<img fetchpriority="high">` of the list's first card or
+ * a campaign's cover, its LCP element), so the browser asks for it from the head, before the
+ * page's chunks take the link. The attributes are copied as React wrote them (already escaped).
+ */
+function leadImagePreload(html: string): string {
+  const img = /<img\b[^>]*\bfetchpriority="high"[^>]*>/.exec(html)?.[0];
+  if (!img) return '';
+  const attribute = (name: string) => new RegExp(`\\s${name}="([^"]*)"`).exec(img)?.[1];
+  const src = attribute('src');
+  if (!src) return '';
+  const srcset = attribute('srcSet') ?? attribute('srcset');
+  const sizes = attribute('sizes');
+  return `<link rel="preload" as="image" href="${src}"${srcset ? ` imagesrcset="${srcset}"` : ''}${
+    sizes ? ` imagesizes="${sizes}"` : ''
+  } fetchpriority="high">`;
 }
 
 /**
