@@ -43,9 +43,27 @@ export async function prepare(): Promise<void> {
   // The texts first: the shell loads the areas' texts of the languages already loaded.
   await loadAllTexts();
   await Promise.all([loadSignInPage(), loadSignedInRoutes(), loadShell()]);
-  // The first render runs cold code (about 0.5 s, 20–30 ms after): once here, not in a visitor's budget.
-  for (const locale of ['sv', 'en'] as const)
+  // The first render runs cold code (about 0.5 s, 15–35 ms after): here, not in a visitor's budget.
+  // Signed in, the frame and Refine's pages warm up with a made-up session and no data (loading).
+  const session: Session = {
+    user: {
+      id: 'warm-up',
+      name: '',
+      email: '',
+      image: null,
+      role: 'creator',
+      emailVerified: true,
+      locale: 'sv',
+      twoFactor: false,
+    },
+    expires: new Date(0).toISOString(),
+  };
+  for (const locale of ['sv', 'en'] as const) {
     await render({ url: '/app/login', locale, session: null, data: new Map() });
+  }
+  for (const url of ['/app/', '/app/campaigns', '/app/campaigns/warm-up']) {
+    await render({ url, locale: 'sv', session, data: new Map() });
+  }
 }
 
 export async function render(input: RenderInput): Promise<RenderOutput> {
