@@ -1,23 +1,6 @@
 import { z } from 'zod';
 
-/**
- * A page asked for by number (OFFSET) starts within the first NUMBERED_PAGES_ROWS (10,000) rows; a
- * page further in is asked for with the previous page's `nextCursor` (ADR 036). The campaign list's
- * limit, and every admin table's: OFFSET 10,000 walks at most 10,000 index entries, where page 1,000
- * of 20,000 brands by company name joined and checked every skipped row (2–3 s p50 at 200 req/s).
- */
-export { NUMBERED_PAGES_ROWS } from '../campaigns.ts';
-
-/**
- * The brands table sorted by company name and the creators table sorted by followers (a column of
- * the profile table) serve a page by number only within the first this many rows. Their page walks
- * the profile's index and looks up each row's user for the filters (role, suspended, category):
- * OFFSET n is n look-ups, 10–40 µs each on the 2-core machine (OFFSET 240 of one category's
- * creators: 4–8 ms, which at 200 req/s queued to 580 ms p50), and past about 250 rows PostgreSQL
- * switches to a hash join and sort of every brand (30–80 ms; ADR 036, "Pages by number in the admin
- * tables"). Paging forward by cursor costs what page 1 does in every order.
- */
-export const PROFILE_SORT_NUMBERED_ROWS = 100;
+export { NUMBERED_PAGES_ROWS, PROFILE_SORT_NUMBERED_ROWS } from '../list-pages.ts';
 
 /*
  * The admin tables' query parameters: page, pageSize, sort, order and a whitelist of filters per
