@@ -232,7 +232,5 @@ export function useChatStreamStatus(): ChatStreamStatus {
       };
     },
     () => status,
-    // Rendered on the server and hydrating, no stream has started.
-    () => 'idle',
   );
 }

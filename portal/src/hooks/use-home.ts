@@ -1,7 +1,6 @@
 import type { Home } from '@kollab/contract/api/home';
 import { useCallback, useEffect, useState } from 'react';
 import { apiFetch } from '../lib/api-fetch';
-import { useFirstData } from '../providers/first-data';
 
 interface HomeState {
   data: Home | undefined;
@@ -17,13 +16,7 @@ interface HomeState {
  * day shows what changed meanwhile.
  */
 export function useHome(): HomeState & { reload: () => void } {
-  // Rendered by the server, the page came with the answer: the first render shows it (ADR 034).
-  const first = useFirstData<{ data: Home }>('/api/home');
-  const [state, setState] = useState<HomeState>(() =>
-    first.data
-      ? { data: first.data.data, error: undefined, isLoading: false }
-      : { data: undefined, error: undefined, isLoading: true },
-  );
+  const [state, setState] = useState<HomeState>({ data: undefined, error: undefined, isLoading: true });
   const load = useCallback(async (signal?: AbortSignal) => {
     try {
       const { data } = await apiFetch<{ data: Home }>('/api/home', signal ? { signal } : {});
@@ -32,10 +25,9 @@ export function useHome(): HomeState & { reload: () => void } {
       if (!signal?.aborted) setState((previous) => ({ ...previous, error, isLoading: false }));
     }
   }, []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `first` is the mount's, read once.
   useEffect(() => {
     const controller = new AbortController();
-    if (!first.taken()) void load(controller.signal);
+    void load(controller.signal);
     const onVisible = () => {
       if (document.visibilityState === 'visible') void load(controller.signal);
     };
