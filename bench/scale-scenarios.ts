@@ -1,6 +1,6 @@
 // The scenarios of `npm run bench:scale` (scale.ts): what each reads, at which budget, and how the
 // deep pages and search terms are picked.
-import { NUMBERED_PAGES_ROWS, PROFILE_SORT_NUMBERED_ROWS } from '@kollab/contract/api/list-query';
+import { NUMBERED_PAGES_ROWS, PROFILE_SORT_NUMBERED_ROWS } from '@kollab/contract/list-pages';
 import type postgres from 'postgres';
 
 export interface Scenario {

@@ -1,7 +1,5 @@
 import { z } from 'zod';
 
-export { NUMBERED_PAGES_ROWS, PROFILE_SORT_NUMBERED_ROWS } from '../list-pages.ts';
-
 /*
  * The admin tables' query parameters: page, pageSize, sort, order and a whitelist of filters per
  * resource. Query schemas are strict, so any other parameter is a 422 naming it; the API maps sort

@@ -11,6 +11,9 @@ interface Page<T> {
   nextCursor?: string | null;
 }
 
+/** The page size a list asks for when it names none (the API's default too). */
+const DEFAULT_PAGE_SIZE = 25;
+
 type ListParams = Pick<Parameters<DataProvider['getList']>[0], 'resource' | 'pagination' | 'sorters' | 'filters'>;
 
 /**
@@ -21,7 +24,7 @@ function listRequest({ resource, pagination, sorters, filters }: ListParams) {
   const query = new URLSearchParams();
   const paged = pagination?.mode !== 'off';
   const pageNumber = pagination?.currentPage ?? 1;
-  if (paged) query.set('pageSize', String(pagination?.pageSize ?? 25));
+  if (paged) query.set('pageSize', String(pagination?.pageSize ?? DEFAULT_PAGE_SIZE));
   const sorter = sorters?.[0];
   if (sorter) {
     query.set('sort', sorter.field);
@@ -46,7 +49,7 @@ function listRequest({ resource, pagination, sorters, filters }: ListParams) {
  */
 export function pageReachable(params: ListParams, numberedRows: number): boolean {
   const { pageNumber, cursor } = listRequest(params);
-  return (pageNumber - 1) * (params.pagination?.pageSize ?? 25) < numberedRows || cursor !== undefined;
+  return (pageNumber - 1) * (params.pagination?.pageSize ?? DEFAULT_PAGE_SIZE) < numberedRows || cursor !== undefined;
 }
 
 /**

@@ -1,6 +1,11 @@
+import { NUMBERED_PAGES_ROWS, PROFILE_SORT_NUMBERED_ROWS } from '@kollab/contract/list-pages';
 import type { Database } from '@kollab/db';
 import { and, asc, type Column, count, desc, gt, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
+import { AppError } from '../../lib/errors.ts';
+import { afterCursor, decodeCursor, encodeCursor, type ListSort, mayBeEmpty } from '../../lib/keyset.ts';
+import { EXACT_TOTAL_LIMIT, estimateRows } from '../../lib/row-estimate.ts';
+
 /*
  * The admin tables' query language: page, pageSize, sort, order and a whitelist of filters per
  * resource. Query schemas are strict, so any other parameter is a 422 naming it, and sort fields map
@@ -22,11 +27,6 @@ export function orderBy(column: Column, order: 'asc' | 'desc', id: Column, mayBe
   if (order === 'asc') return [asc(column), asc(id)];
   return [mayBeEmpty ? sql`${column} desc nulls last` : desc(column), asc(id)];
 }
-
-import { NUMBERED_PAGES_ROWS, PROFILE_SORT_NUMBERED_ROWS } from '@kollab/contract/api/list-query';
-import { AppError } from '../../lib/errors.ts';
-import { afterCursor, decodeCursor, encodeCursor, type ListSort, mayBeEmpty } from '../../lib/keyset.ts';
-import { EXACT_TOTAL_LIMIT, estimateRows } from '../../lib/row-estimate.ts';
 
 export interface Total {
   total: number;

@@ -1,4 +1,4 @@
-import { NUMBERED_PAGES_ROWS, PROFILE_SORT_NUMBERED_ROWS } from '@kollab/contract/api/list-query';
+import { NUMBERED_PAGES_ROWS, PROFILE_SORT_NUMBERED_ROWS } from '@kollab/contract/list-pages';
 import { auditLog, deletionRequests, subscribers, type User } from '@kollab/db/schema';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createBrandProfile, createCampaign, createClaim, createUser } from '../../../test/support/factories.ts';
