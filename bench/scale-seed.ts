@@ -6,10 +6,10 @@
 //
 //   campaigns 1,000,000 · creators 100,000 · brands 20,000 · claims 2,000,000
 //   ledger entries 5,000,000 (2,500,000 balanced postings) · messages 2,000,000
-//   the money tables (moneySizes): a payment, its receipt or invoice and its funding per published
-//   campaign (900,000 each); 500,000 withdrawals (two for every three accepted claims), a payout
-//   for each one sent, paid or returned (400,000), half of them by bank in 1,000 batches; and
-//   365,000 days of provider usage (a year of 1,000 brands)
+//   the money tables (moneySizes): a payment, its receipt or invoice and its funding for every
+//   third published campaign (300,000 each); 200,000 withdrawals (one for every ten claims), a
+//   payout for each one sent, paid or returned (160,000), half of them by bank in 400 batches; and
+//   182,500 days of provider usage (a year of 500 brands)
 import type postgres from 'postgres';
 
 export interface ScaleSizes {
@@ -35,16 +35,16 @@ export function sizesFor(scale: number): ScaleSizes {
 
 /** The money tables' rows at a size: what a marketplace with those campaigns and claims would hold. */
 export function moneySizes(s: ScaleSizes) {
-  const withdrawals = Math.round(s.claims / 4);
+  const withdrawals = Math.round(s.claims / 10);
   return {
-    /** One funding payment, one document (receipt or invoice) and one funding row per published campaign. */
-    payments: publishedCount(s),
+    /** One funding payment, one document (receipt or invoice) and one funding row per third published campaign. */
+    payments: Math.floor(publishedCount(s) / 3),
     withdrawals,
     /** Bank payouts per batch file. */
     batchSize: 500,
     batches: Math.ceil(withdrawals / 500),
     /** Brands that buy provider data, each with a row for every day of a year. */
-    usageBrands: Math.max(1, Math.round(s.brands / 20)),
+    usageBrands: Math.max(1, Math.round(s.brands / 40)),
     usageDays: 365,
   };
 }
@@ -147,12 +147,12 @@ function slotsTaken(s: ScaleSizes): string {
 }
 
 /**
- * The money tables, each row a pure function of its number. Payment k funds the k-th published
+ * The money tables, each row a pure function of its number. Payment k funds the 3k-th published
  * campaign (slots 1–10 of 1 000 kr, 15 % fee, 25 % moms on it), by invoice one in three, mostly
  * paid; its document is a receipt (card) or an invoice due in 30 days; its campaign's funding
  * closed for one in four. Withdrawal k: a creator's, 1 000–5 000 kr; one in ten requested, one in
  * ten rejected, the rest sent, paid or returned, each of those with a payout (by bank for even k,
- * in batch k / 500; by Swish otherwise). Provider usage: brand 20 u's row for each of 365 days.
+ * in batch k / 500; by Swish otherwise). Provider usage: brand 40 u's row for each of 365 days.
  */
 async function seedMoney(sql: postgres.Sql, s: ScaleSizes): Promise<void> {
   const m = moneySizes(s);
@@ -166,7 +166,7 @@ async function seedMoney(sql: postgres.Sql, s: ScaleSizes): Promise<void> {
     insert into payments (id, brand_id, campaign_id, purpose, method, status, slots, payout_ore, creator_budget_ore,
                           fee_basis_points, fee_ore, vat_basis_points, vat_ore, amount_ore, received_ore, paid_at,
                           created_at, updated_at)
-    select ${id('payment', 'k')}, ${id('brand', `${nthPublished('k')} % ${s.brands}`)}, ${id('campaign', nthPublished('k'))},
+    select ${id('payment', 'k')}, ${id('brand', `${nthPublished('3 * k')} % ${s.brands}`)}, ${id('campaign', nthPublished('3 * k'))},
            'funding', case when k % 3 = 0 then 'invoice' else 'card' end::payment_method_kind,
            case when k % 20 = 1 then 'failed' when k % 20 = 2 then 'cancelled' else 'paid' end::payment_status,
            1 + k % 10, 100000, ${budget('k')}, 1500, ${budget('k')} * 15 / 100, 2500, ${budget('k')} * 15 / 400,
@@ -180,7 +180,7 @@ async function seedMoney(sql: postgres.Sql, s: ScaleSizes): Promise<void> {
     m.payments,
     (from, to) => `
     insert into campaign_funding (campaign_id, funded_at, closed_at)
-    select ${id('campaign', nthPublished('k'))}, ${at('k')} + interval '1 hour',
+    select ${id('campaign', nthPublished('3 * k'))}, ${at('k')} + interval '1 hour',
            case when k % 4 = 0 then ${at('k')} + interval '60 days' end
       from generate_series(${from}::bigint, ${to}) k`,
   );
@@ -193,7 +193,7 @@ async function seedMoney(sql: postgres.Sql, s: ScaleSizes): Promise<void> {
                                    paid_at, created_at, updated_at)
     select ${id('document', 'k')}, case when k % 3 = 0 then 'invoice' else 'receipt' end::billing_document_kind,
            case when k % 3 = 0 then 'F' else 'R' end, 1001 + k, case when k % 3 = 0 then 'F' else 'R' end || (1001 + k),
-           ${id('brand', `${nthPublished('k')} % ${s.brands}`)}, ${id('campaign', nthPublished('k'))}, ${id('payment', 'k')},
+           ${id('brand', `${nthPublished('3 * k')} % ${s.brands}`)}, ${id('campaign', nthPublished('3 * k'))}, ${id('payment', 'k')},
            (${at('k')})::date, case when k % 3 = 0 then (${at('k')})::date + 30 end,
            case when k % 3 = 0 then lpad(k::text, 10, '0') end,
            ${party} || '{"bankgiro":"123-4567"}'::jsonb, ${party}, '[]'::jsonb,
@@ -240,7 +240,7 @@ async function seedMoney(sql: postgres.Sql, s: ScaleSizes): Promise<void> {
     m.usageBrands * m.usageDays,
     (from, to) => `
     insert into provider_usage (user_id, day, credit_hundredths, raw_requests, requests, cache_hits, id)
-    select ${id('brand', `(k % ${m.usageBrands}) * 20`)}, current_date - (k / ${m.usageBrands})::int,
+    select ${id('brand', `(k % ${m.usageBrands}) * 40`)}, current_date - (k / ${m.usageBrands})::int,
            (k * 37) % 5000, k % 7, 1 + k % 40, k % 5, ${id('usage', 'k')}
       from generate_series(${from}::bigint, ${to}) k`,
   );

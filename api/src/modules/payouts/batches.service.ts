@@ -2,6 +2,7 @@ import type { ListPayoutBatchesQuery, PayoutBatchView } from '@kollab/contract/a
 import { stockholmDate } from '@kollab/contract/stockholm-date';
 import { type Database, newId } from '@kollab/db';
 import {
+  type Payout,
   type PayoutBatch,
   paymentMethods,
   paymentRefunds,
@@ -87,6 +88,11 @@ export async function toBatchView(db: Database, batch: PayoutBatch): Promise<Pay
     .from(payouts)
     .where(eq(payouts.batchId, batch.id))
     .groupBy(payouts.status);
+  return batchView(batch, rows);
+}
+
+/** A batch as the admin sees it, with its payouts counted by status (`rows`). */
+function batchView(batch: PayoutBatch, rows: { status: Payout['status']; n: number }[]): PayoutBatchView {
   const counts = { sent: 0, paid: 0, returned: 0 };
   for (const row of rows) counts[row.status] = row.n;
   return {
@@ -282,8 +288,26 @@ export async function listBatches(db: Database, query: ListPayoutBatchesQuery, w
       .orderBy(...page.order),
     page.total,
   ]);
+  // Every batch's payouts by status in one statement (a statement per batch was 25 round trips a page).
+  const counts = rows.length
+    ? await db
+        .select({ batchId: payouts.batchId, status: payouts.status, n: count() })
+        .from(payouts)
+        .where(
+          inArray(
+            payouts.batchId,
+            rows.map(({ batch }) => batch.id),
+          ),
+        )
+        .groupBy(payouts.batchId, payouts.status)
+    : [];
   return {
-    data: await Promise.all(rows.map(({ batch }) => toBatchView(db, batch))),
+    data: rows.map(({ batch }) =>
+      batchView(
+        batch,
+        counts.filter((row) => row.batchId === batch.id),
+      ),
+    ),
     ...total,
     nextCursor: page.nextCursor(rows.map(({ batch, sortKey }) => ({ id: batch.id, sortKey }))),
   };
