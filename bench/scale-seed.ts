@@ -149,7 +149,8 @@ function slotsTaken(s: ScaleSizes): string {
 /**
  * The money tables, each row a pure function of its number. Payment k funds the 3k-th published
  * campaign (slots 1–10 of 1 000 kr, 15 % fee, 25 % moms on it), by invoice one in three, mostly
- * paid; its document is a receipt (card) or an invoice due in 30 days; its campaign's funding
+ * paid; its document is a receipt (card) or an invoice due in 30 days, already mailed (else the
+ * API's mailing job would render and mail 300,000 PDFs during the run); its campaign's funding
  * closed for one in four. Withdrawal k: a creator's, 1 000–5 000 kr; one in ten requested, one in
  * ten rejected, the rest sent, paid or returned, each of those with a payout (by bank for even k,
  * in batch k / 500; by Swish otherwise). Provider usage: brand 40 u's row for each of 365 days.
@@ -190,7 +191,7 @@ async function seedMoney(sql: postgres.Sql, s: ScaleSizes): Promise<void> {
     (from, to) => `
     insert into billing_documents (id, kind, series, number, document_number, brand_id, campaign_id, payment_ref,
                                    issued_on, due_on, ocr, seller, buyer, lines, net_ore, vat_ore, total_ore, paid_ore,
-                                   paid_at, created_at, updated_at)
+                                   paid_at, mailed_at, created_at, updated_at)
     select ${id('document', 'k')}, case when k % 3 = 0 then 'invoice' else 'receipt' end::billing_document_kind,
            case when k % 3 = 0 then 'F' else 'R' end, 1001 + k, case when k % 3 = 0 then 'F' else 'R' end || (1001 + k),
            ${id('brand', `${nthPublished('3 * k')} % ${s.brands}`)}, ${id('campaign', nthPublished('3 * k'))}, ${id('payment', 'k')},
@@ -199,7 +200,7 @@ async function seedMoney(sql: postgres.Sql, s: ScaleSizes): Promise<void> {
            ${party} || '{"bankgiro":"123-4567"}'::jsonb, ${party}, '[]'::jsonb,
            ${budget('k')} * 115 / 100, ${budget('k')} * 15 / 400, ${budget('k')} * 115 / 100 + ${budget('k')} * 15 / 400,
            case when k % 20 > 2 then ${budget('k')} * 115 / 100 + ${budget('k')} * 15 / 400 else 0 end,
-           case when k % 20 > 2 then ${at('k')} + interval '1 hour' end, ${at('k')}, now()
+           case when k % 20 > 2 then ${at('k')} + interval '1 hour' end, ${at('k')} + interval '1 minute', ${at('k')}, now()
       from generate_series(${from}::bigint, ${to}) k`,
   );
   const status = `(case k % 10 when 0 then 'requested' when 1 then 'returned' when 2 then 'rejected' when 3 then 'sent' else 'paid' end)`;
