@@ -128,6 +128,27 @@ export function scenarios(claimId: string, byCursor: { deep: string[]; deeper: s
     ),
     ...admin('campaigns', '/api/admin/campaigns?sort=startsAt&order=desc&status=published'),
     ...admin('claims', '/api/admin/claims?sort=createdAt&order=desc&status=accepted'),
+    // The money tables and provider usage (ADR 036, "The money tables"): each in a sort and filter
+    // the grid offers, walking a `(column, id)` index that carries the filter's columns.
+    ...admin('payments', '/api/admin/payments?sort=amountOre&order=desc&status=paid'),
+    ...admin('escrow', '/api/admin/escrow?sort=fundedAt&order=desc&open=no'),
+    ...admin('invoices', '/api/admin/invoices?sort=issuedOn&order=desc&kind=invoice'),
+    ...admin('payouts', '/api/admin/payouts?sort=createdAt&order=desc&rail=bank'),
+    ...admin('withdrawals', '/api/admin/withdrawals?sort=createdAt&order=asc&status=paid'),
+    ...admin('provider usage', '/api/admin/provider-usage?sort=credits&order=desc'),
+    // 400 batches at 1M: page 1 and the last page (by number); page 1,000 does not exist.
+    {
+      name: 'admin payout batches p1',
+      budget: 50,
+      cookie: 'admin',
+      paths: ['/api/admin/payout-batches?sort=createdAt&order=desc&page=1'],
+    },
+    {
+      name: 'admin payout batches p16 by number',
+      budget: 50,
+      cookie: 'admin',
+      paths: ['/api/admin/payout-batches?sort=createdAt&order=desc&page=16'],
+    },
     { name: 'conversation history', budget: 25, cookie: 'creator', paths: [`/api/conversations/${claimId}/messages`] },
     { name: 'earnings (creator)', budget: 25, cookie: 'creator', paths: ['/api/earnings'] },
   ];

@@ -183,6 +183,75 @@ test.describe('admin tables: keyset pages', () => {
   });
 });
 
+test.describe('money tables: keyset pages', () => {
+  test('the payments table pages forward with the cursor and back to the first page', async ({
+    page,
+    playwright,
+    baseURL,
+  }) => {
+    test.setTimeout(scaled(120_000));
+    const origin = baseURL ?? '';
+    // Eleven invoiced campaigns of the demo brand: at least eleven payments, oldest first from the
+    // seeded ones (rows other tests add come last in this order, so page 1 stays the same).
+    const brand = await playwright.request.newContext({ baseURL: origin, extraHTTPHeaders: { Origin: origin } });
+    await signInByApi(brand, 'brand@demo.kollab.se', 'demo-brand-2026');
+    const address = await brand.put('/api/billing/address', {
+      data: { street: 'Sveavägen 10', postalCode: '111 57', city: 'Stockholm' },
+    });
+    expect(address.ok(), await address.text()).toBe(true);
+    const starts = Date.now() + 86_400_000;
+    for (let n = 0; n < 11; n += 1) {
+      const campaign = await post<{ id: string }>(brand, '/api/campaigns', {
+        title: `Sidor med markör ${n}`,
+        description: 'Betalas mot faktura.',
+        objectives: ['awareness'],
+        categories: ['food'],
+        platforms: ['instagram'],
+        creatorTiers: ['nano'],
+        budgetOre: 200_000,
+        payoutOre: 100_000,
+        slots: 2,
+        startsAt: new Date(starts).toISOString(),
+        endsAt: new Date(starts + 30 * 86_400_000).toISOString(),
+      });
+      await post(brand, `/api/campaigns/${campaign.id}/payments`, { method: 'invoice' });
+    }
+    await brand.dispose();
+
+    await signInAdminByApi(page.request);
+    const isPayments = (url: string) => /\/api\/admin\/payments\?/.test(url);
+    const firstPage = page.waitForResponse((response) => isPayments(response.url()));
+    await page.goto('/app/admin/payments?pageSize=10&order=asc');
+    await expect(page.getByRole('heading', { name: 'Betalningar', level: 1 })).toBeVisible({ timeout: 15_000 });
+    const first = (await (await firstPage).json()) as { data: { id: string }[]; nextCursor: string };
+    expect(first.data).toHaveLength(10);
+    const grid = page.getByRole('grid', { name: 'Betalningar' });
+    await expect(grid.getByRole('row')).toHaveCount(11);
+
+    const secondAsked = page.waitForRequest((request) => isPayments(request.url()));
+    const secondPage = page.waitForResponse((response) => isPayments(response.url()));
+    await page.getByRole('button', { name: 'Gå till nästa sida' }).click();
+    const asked = new URL((await secondAsked).url());
+    expect(asked.searchParams.get('cursor')).toBe(first.nextCursor);
+    expect(asked.searchParams.get('page')).toBe('2');
+    const second = (await (await secondPage).json()) as { data: { id: string }[] };
+    expect(second.data.length).toBeGreaterThan(0);
+    expect(second.data.filter((row) => first.data.some((seen) => seen.id === row.id))).toEqual([]);
+    await expect(page).toHaveURL(/page=2/);
+    await checkPage(page, 'admin payments, second page');
+
+    // Back: the first page is asked for by number (it has no cursor) and shows the same rows.
+    const backAsked = page.waitForRequest((request) => isPayments(request.url()));
+    const backPage = page.waitForResponse((response) => isPayments(response.url()));
+    await page.getByRole('button', { name: 'Gå till föregående sida' }).click();
+    const back = new URL((await backAsked).url());
+    expect(back.searchParams.get('page')).toBe('1');
+    expect(back.searchParams.get('cursor')).toBeNull();
+    expect(((await (await backPage).json()) as { data: { id: string }[] }).data).toEqual(first.data);
+    await expect(page).not.toHaveURL(/page=2/);
+  });
+});
+
 test.describe('provider usage', () => {
   test('an admin sees what a brand spent at the data provider today', async ({ page, playwright, baseURL }) => {
     test.setTimeout(scaled(60_000));

@@ -1,4 +1,4 @@
-import { and, type Column, gt, isNull, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { and, type Column, gt, isNull, lt, or, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { AppError } from './errors.ts';
 
 /*
@@ -21,6 +21,17 @@ export interface ListSort {
    * of a profile-ordered list has no empty values although its column may be NULL.
    */
   mayBeEmpty?: boolean;
+  /**
+   * Equal values are ordered by id in the list's direction (a descending list: id descending), so
+   * one `(column, id)` index serves both directions, walked forward or backward, with no sort of
+   * equal values (the money tables, ADR 036). Otherwise ties are ordered by id ascending either way.
+   */
+  tiesInOrder?: boolean;
+}
+
+/** Whether equal values come in descending id order (`ListSort.tiesInOrder` on a descending list). */
+export function tiesDescending(sort: Pick<ListSort, 'order' | 'tiesInOrder'>): boolean {
+  return sort.tiesInOrder === true && sort.order === 'desc';
 }
 
 /** Whether the sort's column can be empty in its list (`ListSort.mayBeEmpty`, else the column's nullability). */
@@ -39,6 +50,21 @@ const VALUE_SHAPES: Record<string, RegExp> = {
   date: /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/,
   number: /^-?\d{1,18}$/,
 };
+
+/** The shape of a value of these SQL types, where the column's data type does not say it. */
+const SQL_TYPE_SHAPES: Record<string, RegExp> = {
+  // A date is read as a string; the calendar is checked too (below).
+  date: /^\d{4}-\d{2}-\d{2}$/,
+  // Within int4, so the cast cannot overflow.
+  integer: /^-?\d{1,9}$/,
+};
+
+/** Whether a value of the right shape is one PostgreSQL can cast back (a calendar day for a date). */
+function castable(sqlType: string, value: string): boolean {
+  if (sqlType !== 'date') return true;
+  const time = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(value);
+}
 
 function invalidCursor(reason: string): AppError {
   return AppError.validation({ cursor: [reason] }, `Invalid cursor: ${reason}`);
@@ -71,12 +97,13 @@ export function decodeCursor(sort: ListSort, cursor: string): CursorKey {
       `it belongs to the order ${field} ${order}, not ${sort.field} ${sort.order}: start from page 1`,
     );
   }
-  const shape = VALUE_SHAPES[sort.column.dataType];
+  const sqlType = sort.column.getSQLType();
+  const shape = SQL_TYPE_SHAPES[sqlType] ?? VALUE_SHAPES[sort.column.dataType];
   const enumValues = sort.column.enumValues;
   const fits =
     value === null
       ? mayBeEmpty(sort)
-      : (shape?.test(value) ?? true) && (!enumValues?.length || enumValues.includes(value));
+      : (shape?.test(value) ?? true) && castable(sqlType, value) && (!enumValues?.length || enumValues.includes(value));
   if (!fits || id.length === 0 || id.length > 64) throw invalidCursor('not a cursor this list gave');
   return [field, order, value, id];
 }
@@ -88,21 +115,32 @@ export function encodeCursor(sort: ListSort, value: string | null, id: string): 
 
 /**
  * The rows after the cursor's row in the list's order (column in its direction, empty values last
- * either way, then id ascending): further along the column (empty values after every value), or
- * level with it and a greater id. The value is compared as the column's own type (`::timestamptz`
- * keeps the microseconds a JavaScript Date would drop). `value` and `id` may be placeholders of a
- * prepared statement; a placeholder value stands for a value, never for an empty one.
+ * either way, then id ascending, or in the list's direction with `tiesInOrder`): further along the
+ * column (empty values after every value), or level with it and further along the ids. The value
+ * is compared as the column's own type (`::timestamptz` keeps the microseconds a JavaScript Date
+ * would drop). `value` and `id` may be placeholders of a prepared statement; a placeholder value
+ * stands for a value, never for an empty one.
  */
 export function afterCursor(sort: ListSort, value: string | null | Placeholder, id: string | Placeholder): SQL {
   const { column } = sort;
-  const laterId = gt(sort.id, id);
+  const laterId = tiesDescending(sort) ? lt(sort.id, id) : gt(sort.id, id);
   if (value === null) return and(isNull(column), laterId) as SQL;
   const typed = sql`${value}::${sql.raw(column.getSQLType())}`;
-  const further = sort.order === 'asc' ? sql`${column} > ${typed}` : sql`${column} < ${typed}`;
-  const level = and(sql`${column} = ${typed}`, laterId);
-  // `col <= v` (`>=` ascending) in front of the OR is what PostgreSQL can start an index walk at;
-  // the OR alone is only a filter, checked on every row from the first.
-  const fromKey = sort.order === 'asc' ? sql`${column} >= ${typed}` : sql`${column} <= ${typed}`;
-  const afterKey = and(fromKey, or(further, level)) as SQL;
+  let afterKey: SQL;
+  if (sort.tiesInOrder) {
+    // Ties in the list's direction: one row comparison, which a `(column, id)` index walk starts
+    // at exactly, also inside a long run of equal values (90,000 payments of one amount).
+    afterKey =
+      sort.order === 'asc'
+        ? sql`(${column}, ${sort.id}) > (${typed}, ${id})`
+        : sql`(${column}, ${sort.id}) < (${typed}, ${id})`;
+  } else {
+    const further = sort.order === 'asc' ? sql`${column} > ${typed}` : sql`${column} < ${typed}`;
+    const level = and(sql`${column} = ${typed}`, laterId);
+    // `col <= v` (`>=` ascending) in front of the OR is what PostgreSQL can start an index walk at;
+    // the OR alone is only a filter, checked on every row from the first.
+    const fromKey = sort.order === 'asc' ? sql`${column} >= ${typed}` : sql`${column} <= ${typed}`;
+    afterKey = and(fromKey, or(further, level)) as SQL;
+  }
   return mayBeEmpty(sort) ? (or(afterKey, isNull(column)) as SQL) : afterKey;
 }

@@ -4,7 +4,7 @@ import { CATEGORY_KEYS } from '../categories.ts';
 import { CLAIM_STATUSES } from '../claims.ts';
 import { DELETION_HOLD_REASONS } from './deletion-requests.ts';
 import { LocaleSchema, RoleSchema } from './fields.ts';
-import { IdFilter, keysetPageParams, pageParams, SearchParam, sortParams, YesNoFilter } from './list-query.ts';
+import { IdFilter, keysetPageParams, SearchParam, sortParams, YesNoFilter } from './list-query.ts';
 
 const nullableDate = z.string().nullable();
 
@@ -253,7 +253,7 @@ const Day = z.iso.date().optional();
 
 export const AdminProviderUsageQuerySchema = z
   .object({
-    ...pageParams,
+    ...keysetPageParams,
     ...sortParams(['day', 'credits', 'rawRequests', 'requests'], 'day'),
     q: SearchParam.meta({ description: 'E-mail or brand name contains' }),
     userId: IdFilter,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageParams, sortParams } from './list-query.ts';
+import { keysetPageParams, sortParams } from './list-query.ts';
 
 /** Invoices, receipts (card payments) and credit notes (ADR 024). */
 export const BILLING_DOCUMENT_KINDS = ['invoice', 'receipt', 'credit_note'] as const;
@@ -58,7 +58,7 @@ export type BillingAddress = z.infer<typeof BillingAddressSchema>;
 
 export const ListInvoicesQuerySchema = z
   .object({
-    ...pageParams,
+    ...keysetPageParams,
     ...sortParams(['issuedOn', 'dueOn', 'totalOre', 'documentNumber'] as const, 'issuedOn'),
     kind: z.enum(BILLING_DOCUMENT_KINDS).optional(),
     state: z.enum(INVOICE_STATES).optional(),

@@ -23,6 +23,19 @@ export const keysetPageParams = {
   cursor: z.string().trim().min(1).max(400).optional().meta({ description: "The previous page's nextCursor" }),
 };
 
+/**
+ * What a list with keyset pages answers beside its rows (ADR 036): the total (counted up to 10,000,
+ * the planner's estimate past that) and the cursor of the next page.
+ */
+export const keysetAnswerFields = {
+  total: z.number(),
+  totalIsEstimate: z.boolean().meta({ description: "The total is the planner's estimate (over 10,000 rows match)" }),
+  nextCursor: z
+    .string()
+    .nullable()
+    .meta({ description: 'Pass as `cursor` for the page after this one; null after the last' }),
+};
+
 /** `sort` from the resource's fields and `order` (default newest first). */
 export function sortParams<const T extends readonly [string, ...string[]]>(fields: T, fallback: T[number]) {
   return {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysetPageParams, sortParams } from './list-query.ts';
 
 export const PAYMENT_METHODS = ['card', 'invoice'] as const;
 export const PAYMENT_STATUSES = [
@@ -124,12 +125,10 @@ export const AdminPaymentSchema = PaymentSchema.extend({
 
 export const ListPaymentsQuerySchema = z
   .object({
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(25),
+    ...keysetPageParams,
     status: z.enum(PAYMENT_STATUSES).optional(),
     method: z.enum(PAYMENT_METHODS).optional(),
-    sort: z.enum(['createdAt', 'amountOre']).default('createdAt'),
-    order: z.enum(['asc', 'desc']).default('desc'),
+    ...sortParams(['createdAt', 'amountOre'] as const, 'createdAt'),
   })
   .strict();
 export type ListPaymentsQuery = z.infer<typeof ListPaymentsQuerySchema>;
@@ -153,11 +152,9 @@ export const EscrowRowSchema = z
 
 export const ListEscrowQuerySchema = z
   .object({
-    page: z.coerce.number().int().min(1).max(10_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(100).default(25),
+    ...keysetPageParams,
     open: z.enum(['yes', 'no']).optional(),
-    sort: z.enum(['fundedAt']).default('fundedAt'),
-    order: z.enum(['asc', 'desc']).default('desc'),
+    ...sortParams(['fundedAt'] as const, 'fundedAt'),
   })
   .strict();
 export type ListEscrowQuery = z.infer<typeof ListEscrowQuerySchema>;

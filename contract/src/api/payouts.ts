@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysetPageParams, sortParams } from './list-query.ts';
 
 /** Payout rails (ADR 029): bank batches as pain.001 files, the bank's answers, Swish payouts. */
 export const PayoutStatusSchema = z.enum(['sent', 'paid', 'returned']);
@@ -73,13 +74,20 @@ export const CreateBatchResultSchema = z
   .meta({ id: 'CreatePayoutBatchResult' });
 
 export const ListPayoutsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...keysetPageParams,
+  ...sortParams(['createdAt'] as const, 'createdAt'),
   rail: z.enum(['bank', 'swish']).optional(),
   batchId: z.string().max(64).optional(),
   status: PayoutStatusSchema.optional(),
 });
 export type ListPayoutsQuery = z.infer<typeof ListPayoutsQuerySchema>;
+
+/** The payout batches, newest first (or oldest, `order=asc`). */
+export const ListPayoutBatchesQuerySchema = z.object({
+  ...keysetPageParams,
+  ...sortParams(['createdAt'] as const, 'createdAt'),
+});
+export type ListPayoutBatchesQuery = z.infer<typeof ListPayoutBatchesQuerySchema>;
 
 export const PayoutAnswerPreviewSchema = z
   .object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { keysetPageParams } from './list-query.ts';
 
 export const WithdrawalSchema = z
   .object({
@@ -60,8 +61,7 @@ export const RejectBodySchema = z
   .meta({ id: 'RejectWithdrawalBody' });
 
 export const ListWithdrawalsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...keysetPageParams,
   status: z.enum(['requested', 'sent', 'paid', 'returned', 'rejected']).optional(),
   sort: z.enum(['createdAt', 'amountOre']).default('createdAt'),
   order: z.enum(['asc', 'desc']).default('asc'),

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './users.ts';
 
 /**
@@ -36,10 +47,18 @@ export const providerUsage = pgTable(
     requests: integer().notNull().default(0),
     cacheHits: integer().notNull().default(0),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The row's own key: the admin table orders equal credits or days by it (keyset pages need a
+     * unique tiebreaker, and (user, day) is two columns; ADR 036). Given by the database, so the
+     * usage upsert does not change.
+     */
+    id: text().notNull().default(sql`substr(md5(random()::text || clock_timestamp()::text), 1, 24)`),
   },
   (table) => [
     primaryKey({ columns: [table.userId, table.day] }),
-    index('provider_usage_day_idx').on(table.day),
+    uniqueIndex('provider_usage_id_key').on(table.id),
+    // A day's rows (the daily budget's sums) and the admin table by day, in either direction.
+    index('provider_usage_day_id_idx').on(table.day, table.id),
     check('provider_usage_non_negative', sql`${table.creditHundredths} >= 0 and ${table.rawRequests} >= 0`),
   ],
 );

@@ -3,7 +3,14 @@ import type { Database } from '@kollab/db';
 import { and, asc, type Column, count, desc, gt, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { AppError } from '../../lib/errors.ts';
-import { afterCursor, decodeCursor, encodeCursor, type ListSort, mayBeEmpty } from '../../lib/keyset.ts';
+import {
+  afterCursor,
+  decodeCursor,
+  encodeCursor,
+  type ListSort,
+  mayBeEmpty,
+  tiesDescending,
+} from '../../lib/keyset.ts';
 import { EXACT_TOTAL_LIMIT, estimateRows } from '../../lib/row-estimate.ts';
 
 /*
@@ -22,10 +29,18 @@ export { containsPattern } from '../../lib/like-pattern.ts';
  * A NOT NULL column has no empty values to put last: it sorts plain DESC, the order of the
  * (column DESC, id) indexes of migration 0032 (ADR 036), so a page is an index walk, not a sort.
  * `mayBeEmpty` says otherwise for a NOT NULL column of an outer-joined table (`ListSort.mayBeEmpty`).
+ * `tiesDescending`: equal values by id descending (`ListSort.tiesInOrder` on a descending list).
  */
-export function orderBy(column: Column, order: 'asc' | 'desc', id: Column, mayBeEmpty = !column.notNull): SQL[] {
-  if (order === 'asc') return [asc(column), asc(id)];
-  return [mayBeEmpty ? sql`${column} desc nulls last` : desc(column), asc(id)];
+export function orderBy(
+  column: Column,
+  order: 'asc' | 'desc',
+  id: Column,
+  mayBeEmpty = !column.notNull,
+  tiesDescending = false,
+): SQL[] {
+  const tie = tiesDescending ? desc(id) : asc(id);
+  if (order === 'asc') return [asc(column), tie];
+  return [mayBeEmpty ? sql`${column} desc nulls last` : desc(column), tie];
 }
 
 export interface Total {
@@ -115,7 +130,7 @@ export function pageOf(
   window: Window,
   totalOptions: TotalOptions = {},
 ) {
-  const order = orderBy(sort.column, sort.order, sort.id, mayBeEmpty(sort));
+  const order = orderBy(sort.column, sort.order, sort.id, mayBeEmpty(sort), tiesDescending(sort));
   const key = keyOrNumberedPage(sort, window, NUMBERED_PAGES_ROWS);
   const after = key ? afterCursor(sort, key[2], key[3]) : undefined;
   const page = ids(after)

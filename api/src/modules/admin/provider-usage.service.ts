@@ -1,8 +1,8 @@
 import type { AdminProviderUsage, AdminProviderUsageQuery } from '@kollab/contract/api/admin';
 import type { Database } from '@kollab/db';
 import { brandProfiles, providerUsage, users } from '@kollab/db/schema';
-import { and, count, eq, gte, ilike, lte, or } from 'drizzle-orm';
-import { type CsvColumn, containsPattern, orderBy, type Window } from './list-query.ts';
+import { and, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
+import { type CsvColumn, containsPattern, type ListSort, pageOf, type Window } from './list-query.ts';
 
 const SORT = {
   day: providerUsage.day,
@@ -11,7 +11,11 @@ const SORT = {
   requests: providerUsage.requests,
 } as const;
 
-/** Provider credits and raw requests spent per user (brand or admin) and Swedish day. */
+/**
+ * Provider credits and raw requests spent per user (brand or admin) and Swedish day, by keyset pages
+ * (ADR 036). A row is keyed by (user, day), so equal credits are ordered by the row's own `id`
+ * (migration 0040), which one `(column, id)` index per sort gives in both directions.
+ */
 export async function listProviderUsage(db: Database, query: AdminProviderUsageQuery, window: Window) {
   const pattern = query.q ? containsPattern(query.q) : null;
   const where = and(
@@ -20,25 +24,40 @@ export async function listProviderUsage(db: Database, query: AdminProviderUsageQ
     query.from ? gte(providerUsage.day, query.from) : undefined,
     query.to ? lte(providerUsage.day, query.to) : undefined,
   );
-  const base = () =>
+  const sort: ListSort = {
+    field: query.sort,
+    column: SORT[query.sort],
+    order: query.order,
+    id: providerUsage.id,
+    tiesInOrder: true,
+  };
+  // The search reads the user and the brand's name; without it the walk is the usage index alone.
+  const ids = (after?: SQL) =>
+    pattern
+      ? db
+          .select({ id: providerUsage.id })
+          .from(providerUsage)
+          .innerJoin(users, eq(users.id, providerUsage.userId))
+          .leftJoin(brandProfiles, eq(brandProfiles.userId, providerUsage.userId))
+          .where(and(where, after))
+          .$dynamic()
+      : db.select({ id: providerUsage.id }).from(providerUsage).where(and(where, after)).$dynamic();
+  const page = pageOf(db, ids, sort, window, { estimateFirst: !pattern });
+  const [rows, total] = await Promise.all([
     db
-      .select({ usage: providerUsage, email: users.email, role: users.role, brandName: brandProfiles.companyName })
-      .from(providerUsage)
-      .innerJoin(users, eq(users.id, providerUsage.userId))
-      .leftJoin(brandProfiles, eq(brandProfiles.userId, providerUsage.userId));
-  const [rows, totals] = await Promise.all([
-    base()
-      .where(where)
-      // Rows are keyed by (user, day); the user id breaks ties so pages are stable.
-      .orderBy(...orderBy(SORT[query.sort], query.order, providerUsage.userId))
-      .limit(window.limit)
-      .offset(window.offset),
-    db
-      .select({ total: count() })
+      .select({
+        usage: providerUsage,
+        email: users.email,
+        role: users.role,
+        brandName: brandProfiles.companyName,
+        sortKey: page.sortKey,
+      })
       .from(providerUsage)
       .innerJoin(users, eq(users.id, providerUsage.userId))
       .leftJoin(brandProfiles, eq(brandProfiles.userId, providerUsage.userId))
-      .where(where),
+      .where(inArray(providerUsage.id, page.pageIds))
+      .orderBy(...page.order),
+    page.total,
   ]);
   const data: AdminProviderUsage[] = rows.map(({ usage, email, role, brandName }) => ({
     id: `${usage.userId}:${usage.day}`,
@@ -52,7 +71,8 @@ export async function listProviderUsage(db: Database, query: AdminProviderUsageQ
     requests: usage.requests,
     cacheHits: usage.cacheHits,
   }));
-  return { data, total: totals[0]?.total ?? 0 };
+  const nextCursor = page.nextCursor(rows.map(({ usage, sortKey }) => ({ id: usage.id, sortKey })));
+  return { data, ...total, nextCursor };
 }
 
 export const PROVIDER_USAGE_CSV: CsvColumn<AdminProviderUsage>[] = [

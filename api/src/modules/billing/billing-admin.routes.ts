@@ -8,10 +8,12 @@ import {
   SieQuerySchema,
 } from '@kollab/contract/api/billing';
 import { IdParamSchema } from '@kollab/contract/api/fields';
+import { keysetAnswerFields } from '@kollab/contract/api/list-query';
 import { createRouter } from '../../lib/create-router.ts';
 import { AppError } from '../../lib/errors.ts';
 import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
 import { requireRole } from '../../middleware/require-user.ts';
+import { windowOf } from '../admin/list-query.ts';
 import { importBankFile, previewBankFile } from './bank-files/import.service.ts';
 import { listDocuments, markInvoicePaid } from './billing.service.ts';
 import { exportSie } from './sie/sie.service.ts';
@@ -49,13 +51,14 @@ export const billingAdminRoutes = createRouter()
       summary: 'Admin: invoices, receipts and credit notes (open, overdue, paid)',
       request: { query: ListInvoicesQuerySchema },
       responses: {
-        200: jsonContent(z.object({ data: z.array(AdminBillingDocumentSchema), total: z.number() }), 'A page'),
+        200: jsonContent(z.object({ data: z.array(AdminBillingDocumentSchema), ...keysetAnswerFields }), 'A page'),
         ...common,
       },
     }),
     async (c) => {
       requireRole(c, 'admin');
-      return c.json(await listDocuments(c.get('db'), c.req.valid('query')), 200);
+      const query = c.req.valid('query');
+      return c.json(await listDocuments(c.get('db'), query, windowOf(query)), 200);
     },
   )
   .openapi(

@@ -1,10 +1,11 @@
 import type { BillingAddress, BillingDocumentView, ListInvoicesQuery } from '@kollab/contract/api/billing';
 import type { Database } from '@kollab/db';
 import { type BillingDocument, billingAddresses, billingDocuments, type User, users } from '@kollab/db/schema';
-import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
+import { type ListSort, pageOf, type Window } from '../admin/list-query.ts';
 import { renderDocumentPdf } from './document-pdf.ts';
 import { campaignOf, swedishToday, toDocumentView } from './documents.service.ts';
 import { applyInvoicePayment } from './settlement.ts';
@@ -37,32 +38,46 @@ const SORT = {
   documentNumber: billingDocuments.number,
 } as const;
 
-/** Admin: every document, filtered by kind and state, paginated on the server. */
-export async function listDocuments(db: Database, query: ListInvoicesQuery) {
+/**
+ * Admin: every document, filtered by kind and state: a page of ids walked in the order of a
+ * `(column, id)` index that carries what the filters read (migration 0040), then those documents
+ * read whole; by cursor past the first 10,000 rows, the total estimated past 10,000 (ADR 036).
+ * Equal values (a day's documents, equal totals) come in id order, in the list's direction.
+ */
+export async function listDocuments(db: Database, query: ListInvoicesQuery, window: Window) {
   const where = and(query.kind ? eq(billingDocuments.kind, query.kind) : undefined, stateFilter(query.state));
-  const column = SORT[query.sort];
-  const [rows, totals] = await Promise.all([
+  const sort: ListSort = {
+    field: query.sort,
+    column: SORT[query.sort],
+    order: query.order,
+    id: billingDocuments.id,
+    tiesInOrder: true,
+  };
+  const ids = (after?: SQL) =>
+    db.select({ id: billingDocuments.id }).from(billingDocuments).where(and(where, after)).$dynamic();
+  const page = pageOf(db, ids, sort, window, { estimateFirst: true });
+  const [rows, total] = await Promise.all([
     db
-      .select({ document: billingDocuments, brand: users, creditsNumber: original.documentNumber })
+      .select({
+        document: billingDocuments,
+        brand: users,
+        creditsNumber: original.documentNumber,
+        sortKey: page.sortKey,
+      })
       .from(billingDocuments)
       .innerJoin(users, eq(users.id, billingDocuments.brandId))
       .leftJoin(original, eq(original.id, billingDocuments.creditsDocumentId))
-      .where(where)
-      .orderBy(
-        query.order === 'asc' ? asc(column) : desc(column),
-        desc(billingDocuments.number),
-        asc(billingDocuments.id),
-      )
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(billingDocuments).where(where),
+      .where(inArray(billingDocuments.id, page.pageIds))
+      .orderBy(...page.order),
+    page.total,
   ]);
   return {
     data: rows.map(({ document, brand, creditsNumber }) => ({
       ...toDocumentView(document, creditsNumber),
       brand: { id: brand.id, name: document.buyer.name, email: brand.email },
     })),
-    total: totals[0]?.total ?? 0,
+    ...total,
+    nextCursor: page.nextCursor(rows.map(({ document, sortKey }) => ({ id: document.id, sortKey }))),
   };
 }
 

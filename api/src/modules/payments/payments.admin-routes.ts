@@ -1,4 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
+import { keysetAnswerFields } from '@kollab/contract/api/list-query';
 import {
   AdminPaymentSchema,
   EscrowRowSchema,
@@ -9,13 +10,14 @@ import { createRouter } from '../../lib/create-router.ts';
 import { toCsv } from '../../lib/csv.ts';
 import { authErrorResponses, errorResponses, jsonContent } from '../../lib/openapi.ts';
 import { requireRole } from '../../middleware/require-user.ts';
+import { EXPORT_LIMIT, windowOf } from '../admin/list-query.ts';
 import { listEscrow, listPayments } from './payments.queries.ts';
 
 const tags = ['Payments'];
 const common = { ...errorResponses, ...authErrorResponses };
 const csvResponse = { 200: { description: 'CSV', content: { 'text/csv': { schema: z.string() } } }, ...common };
-const EXPORT_ROWS = 100;
-const EXPORT_PAGES = 100;
+/** An export is one page of every filtered row, up to EXPORT_LIMIT (10,000), whatever page the query names. */
+const EXPORT_WINDOW = { limit: EXPORT_LIMIT, offset: 0 };
 
 function csvHeaders(name: string) {
   return {
@@ -35,13 +37,14 @@ export const paymentAdminRoutes = createRouter()
       summary: 'Admin: every brand payment',
       request: { query: ListPaymentsQuerySchema },
       responses: {
-        200: jsonContent(z.object({ data: z.array(AdminPaymentSchema), total: z.number() }), 'A page of payments'),
+        200: jsonContent(z.object({ data: z.array(AdminPaymentSchema), ...keysetAnswerFields }), 'A page of payments'),
         ...common,
       },
     }),
     async (c) => {
       requireRole(c, 'admin');
-      return c.json(await listPayments(c.get('db'), c.req.valid('query')), 200);
+      const query = c.req.valid('query');
+      return c.json(await listPayments(c.get('db'), query, windowOf(query)), 200);
     },
   )
   .openapi(
@@ -55,12 +58,7 @@ export const paymentAdminRoutes = createRouter()
     }),
     async (c) => {
       requireRole(c, 'admin');
-      const rows = [];
-      for (let page = 1; page <= EXPORT_PAGES; page++) {
-        const { data } = await listPayments(c.get('db'), { ...c.req.valid('query'), page, pageSize: EXPORT_ROWS });
-        rows.push(...data);
-        if (data.length < EXPORT_ROWS) break;
-      }
+      const { data: rows } = await listPayments(c.get('db'), c.req.valid('query'), EXPORT_WINDOW);
       const csv = toCsv(
         [
           ['id', (row) => row.id],
@@ -90,14 +88,15 @@ export const paymentAdminRoutes = createRouter()
       summary: 'Admin: escrow per funded campaign',
       request: { query: ListEscrowQuerySchema },
       responses: {
-        200: jsonContent(z.object({ data: z.array(EscrowRowSchema), total: z.number() }), 'A page of escrow rows'),
+        200: jsonContent(z.object({ data: z.array(EscrowRowSchema), ...keysetAnswerFields }), 'A page of escrow rows'),
         ...common,
       },
     }),
     async (c) => {
       requireRole(c, 'admin');
-      const page = await listEscrow(c.get('db'), c.req.valid('query'));
-      return c.json({ data: page.data.map((row) => ({ ...row, id: row.campaignId })), total: page.total }, 200);
+      const query = c.req.valid('query');
+      const page = await listEscrow(c.get('db'), query, windowOf(query));
+      return c.json({ ...page, data: page.data.map((row) => ({ ...row, id: row.campaignId })) }, 200);
     },
   )
   .openapi(
@@ -111,12 +110,7 @@ export const paymentAdminRoutes = createRouter()
     }),
     async (c) => {
       requireRole(c, 'admin');
-      const rows = [];
-      for (let page = 1; page <= EXPORT_PAGES; page++) {
-        const { data } = await listEscrow(c.get('db'), { ...c.req.valid('query'), page, pageSize: EXPORT_ROWS });
-        rows.push(...data);
-        if (data.length < EXPORT_ROWS) break;
-      }
+      const { data: rows } = await listEscrow(c.get('db'), c.req.valid('query'), EXPORT_WINDOW);
       const csv = toCsv(
         [
           ['campaign_id', (row) => row.campaignId],

@@ -13,7 +13,8 @@ import {
   type User,
   users,
 } from '@kollab/db/schema';
-import { and, asc, count, desc, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { type ListSort, pageOf, type Window } from '../admin/list-query.ts';
 import { balanceOf } from '../ledger/ledger.service.ts';
 import { availableCredit } from './payments.service.ts';
 
@@ -83,30 +84,44 @@ export async function getBilling(db: Database, brand: User): Promise<Billing> {
   };
 }
 
-export async function listPayments(db: Database, query: ListPaymentsQuery) {
-  const filters: SQL[] = [];
-  if (query.status) filters.push(eq(payments.status, query.status));
-  if (query.method) filters.push(eq(payments.method, query.method));
-  const where = filters.length ? and(...filters) : undefined;
-  const column = query.sort === 'amountOre' ? payments.amountOre : payments.createdAt;
-  const [rows, totals] = await Promise.all([
+const PAYMENT_SORT = { createdAt: payments.createdAt, amountOre: payments.amountOre } as const;
+
+/**
+ * Admin: every brand payment, a page of ids walked in the order of a `(column, id)` index (the
+ * filters checked in it, migration 0040), then those rows read whole; by cursor past the first
+ * 10,000 rows, the total counted up to 10,000 and estimated past that (ADR 036).
+ */
+export async function listPayments(db: Database, query: ListPaymentsQuery, window: Window) {
+  const where = and(
+    query.status ? eq(payments.status, query.status) : undefined,
+    query.method ? eq(payments.method, query.method) : undefined,
+  );
+  const sort: ListSort = {
+    field: query.sort,
+    column: PAYMENT_SORT[query.sort],
+    order: query.order,
+    id: payments.id,
+    tiesInOrder: true,
+  };
+  const ids = (after?: SQL) => db.select({ id: payments.id }).from(payments).where(and(where, after)).$dynamic();
+  const page = pageOf(db, ids, sort, window, { estimateFirst: true });
+  const [rows, total] = await Promise.all([
     db
-      .select({ payment: payments, title: campaigns.title, user: users })
+      .select({ payment: payments, title: campaigns.title, user: users, sortKey: page.sortKey })
       .from(payments)
       .innerJoin(campaigns, eq(campaigns.id, payments.campaignId))
       .innerJoin(users, eq(users.id, payments.brandId))
-      .where(where)
-      .orderBy(query.order === 'asc' ? asc(column) : desc(column), asc(payments.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(payments).where(where),
+      .where(inArray(payments.id, page.pageIds))
+      .orderBy(...page.order),
+    page.total,
   ]);
   return {
     data: rows.map(({ payment, title, user }) => ({
       ...toPaymentView(payment, title),
       brand: { id: user.id, name: user.fullName, email: user.email },
     })),
-    total: totals[0]?.total ?? 0,
+    ...total,
+    nextCursor: page.nextCursor(rows.map(({ payment, sortKey }) => ({ id: payment.id, sortKey }))),
   };
 }
 
@@ -121,15 +136,29 @@ const held = (account: 'campaign_escrow' | 'campaign_reserved') =>
   sql<string>`(select coalesce(max(${balances.amountOre}), 0) from ${balances}
     where ${balances.holderId} = ${campaigns.id} and ${balances.account} = ${account})`;
 
-/** Escrow per funded campaign, from the ledger: paid in, paid to creators, returned, held. */
-export async function listEscrow(db: Database, query: ListEscrowQuery) {
+/**
+ * Escrow per funded campaign, from the ledger: paid in, paid to creators, returned, held. The page's
+ * campaigns walk the `(funded_at, campaign_id)` index (ADR 036, as `listPayments`); the ledger's
+ * sums are read for those rows only.
+ */
+export async function listEscrow(db: Database, query: ListEscrowQuery, window: Window) {
   const where =
     query.open === 'yes'
       ? isNull(campaignFunding.closedAt)
       : query.open === 'no'
         ? isNotNull(campaignFunding.closedAt)
         : undefined;
-  const [rows, totals] = await Promise.all([
+  const sort: ListSort = {
+    field: query.sort,
+    column: campaignFunding.fundedAt,
+    order: query.order,
+    id: campaignFunding.campaignId,
+    tiesInOrder: true,
+  };
+  const ids = (after?: SQL) =>
+    db.select({ id: campaignFunding.campaignId }).from(campaignFunding).where(and(where, after)).$dynamic();
+  const page = pageOf(db, ids, sort, window, { estimateFirst: true });
+  const [rows, total] = await Promise.all([
     db
       .select({
         funding: campaignFunding,
@@ -144,19 +173,15 @@ export async function listEscrow(db: Database, query: ListEscrowQuery) {
           and p.reference in (select 'claim:' || c.id || ':released' from claims c where c.campaign_id = ${campaigns.id}))`,
         escrow: held('campaign_escrow'),
         reserved: held('campaign_reserved'),
+        sortKey: page.sortKey,
       })
       .from(campaignFunding)
       .innerJoin(campaigns, eq(campaigns.id, campaignFunding.campaignId))
       .innerJoin(users, eq(users.id, campaigns.brandId))
       .leftJoin(brandProfiles, eq(brandProfiles.userId, campaigns.brandId))
-      .where(where)
-      .orderBy(
-        query.order === 'asc' ? asc(campaignFunding.fundedAt) : desc(campaignFunding.fundedAt),
-        asc(campaigns.id),
-      )
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(campaignFunding).where(where),
+      .where(inArray(campaignFunding.campaignId, page.pageIds))
+      .orderBy(...page.order),
+    page.total,
   ]);
   return {
     data: rows.map((row) => ({
@@ -171,6 +196,7 @@ export async function listEscrow(db: Database, query: ListEscrowQuery) {
       escrowOre: Number(row.escrow),
       reservedOre: Number(row.reserved),
     })),
-    total: totals[0]?.total ?? 0,
+    ...total,
+    nextCursor: page.nextCursor(rows.map((row) => ({ id: row.funding.campaignId, sortKey: row.sortKey }))),
   };
 }

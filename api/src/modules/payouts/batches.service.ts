@@ -1,7 +1,8 @@
-import type { PayoutBatchView } from '@kollab/contract/api/payouts';
+import type { ListPayoutBatchesQuery, PayoutBatchView } from '@kollab/contract/api/payouts';
 import { stockholmDate } from '@kollab/contract/stockholm-date';
 import { type Database, newId } from '@kollab/db';
 import {
+  type Payout,
   type PayoutBatch,
   paymentMethods,
   paymentRefunds,
@@ -12,12 +13,13 @@ import {
   type Withdrawal,
   withdrawals,
 } from '@kollab/db/schema';
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Env } from '../../env.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { decrypt, encrypt } from '../../lib/encryption.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { Secrets } from '../../lib/secrets.ts';
+import { type ListSort, pageOf, type Window } from '../admin/list-query.ts';
 import { creditorAccount } from './creditor.ts';
 import { type CreditTransfer, writePain001 } from './pain001.ts';
 import { markSent } from './settle.ts';
@@ -86,6 +88,11 @@ export async function toBatchView(db: Database, batch: PayoutBatch): Promise<Pay
     .from(payouts)
     .where(eq(payouts.batchId, batch.id))
     .groupBy(payouts.status);
+  return batchView(batch, rows);
+}
+
+/** A batch as the admin sees it, with its payouts counted by status (`rows`). */
+function batchView(batch: PayoutBatch, rows: { status: Payout['status']; n: number }[]): PayoutBatchView {
   const counts = { sent: 0, paid: 0, returned: 0 };
   for (const row of rows) counts[row.status] = row.n;
   return {
@@ -262,17 +269,48 @@ export async function exportBatch(
   return { batch, xml };
 }
 
-export async function listBatches(db: Database, page: { page: number; pageSize: number }) {
-  const [rows, totals] = await Promise.all([
+/** Admin: the payout batches, newest first, by keyset pages over `(created_at, id)` (ADR 036). */
+export async function listBatches(db: Database, query: ListPayoutBatchesQuery, window: Window) {
+  const sort: ListSort = {
+    field: query.sort,
+    column: payoutBatches.createdAt,
+    order: query.order,
+    id: payoutBatches.id,
+    tiesInOrder: true,
+  };
+  const ids = (after?: SQL) => db.select({ id: payoutBatches.id }).from(payoutBatches).where(after).$dynamic();
+  const page = pageOf(db, ids, sort, window, { estimateFirst: true });
+  const [rows, total] = await Promise.all([
     db
-      .select()
+      .select({ batch: payoutBatches, sortKey: page.sortKey })
       .from(payoutBatches)
-      .orderBy(desc(payoutBatches.createdAt), desc(payoutBatches.id))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize),
-    db.select({ total: count() }).from(payoutBatches),
+      .where(inArray(payoutBatches.id, page.pageIds))
+      .orderBy(...page.order),
+    page.total,
   ]);
-  return { data: await Promise.all(rows.map((row) => toBatchView(db, row))), total: totals[0]?.total ?? 0 };
+  // Every batch's payouts by status in one statement (a statement per batch was 25 round trips a page).
+  const counts = rows.length
+    ? await db
+        .select({ batchId: payouts.batchId, status: payouts.status, n: count() })
+        .from(payouts)
+        .where(
+          inArray(
+            payouts.batchId,
+            rows.map(({ batch }) => batch.id),
+          ),
+        )
+        .groupBy(payouts.batchId, payouts.status)
+    : [];
+  return {
+    data: rows.map(({ batch }) =>
+      batchView(
+        batch,
+        counts.filter((row) => row.batchId === batch.id),
+      ),
+    ),
+    ...total,
+    nextCursor: page.nextCursor(rows.map(({ batch, sortKey }) => ({ id: batch.id, sortKey }))),
+  };
 }
 
 export async function getBatch(db: Database, id: string): Promise<PayoutBatchView> {

@@ -135,6 +135,8 @@ describe("a brand's credit refunded to its bank account", () => {
         },
       ],
       total: 1,
+      totalIsEstimate: false,
+      nextCursor: null,
     });
     const xml = await (
       await t.app.request(`/api/admin/payout-batches/${data.id}/pain001`, { headers: { Cookie: admin } })

@@ -1,35 +1,50 @@
 import type { BlockedPayeeView, ListPayoutsQuery, PayoutView } from '@kollab/contract/api/payouts';
 import type { Database } from '@kollab/db';
 import { paymentMethods, paymentRefunds, payouts, users, withdrawals } from '@kollab/db/schema';
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Secrets } from '../../lib/secrets.ts';
+import { type ListSort, pageOf, type Total, type Window } from '../admin/list-query.ts';
 import { creditorAccount } from './creditor.ts';
 import { swishPayee } from './swish.service.ts';
 
+/**
+ * Admin: payouts by rail, batch and status, newest first, by keyset pages over the
+ * `(created_at, id)` index (ADR 036, as the payments table).
+ */
 export async function listPayouts(
   db: Database,
   query: ListPayoutsQuery,
-): Promise<{ data: PayoutView[]; total: number }> {
+  window: Window,
+): Promise<{ data: PayoutView[]; nextCursor: string | null } & Total> {
   const where = and(
     query.rail ? eq(payouts.rail, query.rail) : undefined,
     query.batchId ? eq(payouts.batchId, query.batchId) : undefined,
     query.status ? eq(payouts.status, query.status) : undefined,
   );
-  const [rows, totals] = await Promise.all([
+  const sort: ListSort = {
+    field: query.sort,
+    column: payouts.createdAt,
+    order: query.order,
+    id: payouts.id,
+    tiesInOrder: true,
+  };
+  const ids = (after?: SQL) => db.select({ id: payouts.id }).from(payouts).where(and(where, after)).$dynamic();
+  const page = pageOf(db, ids, sort, window, { estimateFirst: true });
+  const [rows, total] = await Promise.all([
     db
-      .select({ payout: payouts, withdrawal: withdrawals, user: users })
+      .select({ payout: payouts, withdrawal: withdrawals, user: users, sortKey: page.sortKey })
       .from(payouts)
       .leftJoin(withdrawals, eq(withdrawals.id, payouts.withdrawalId))
       .leftJoin(paymentRefunds, eq(paymentRefunds.id, payouts.refundId))
       // The payee: the creator of a withdrawal, or the brand of a bank refund.
       .innerJoin(users, eq(users.id, sql`coalesce(${withdrawals.userId}, ${paymentRefunds.brandId})`))
-      .where(where)
-      .orderBy(desc(payouts.createdAt), asc(payouts.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(payouts).where(where),
+      .where(inArray(payouts.id, page.pageIds))
+      .orderBy(...page.order),
+    page.total,
   ]);
   return {
+    ...total,
+    nextCursor: page.nextCursor(rows.map(({ payout, sortKey }) => ({ id: payout.id, sortKey }))),
     data: rows.map(({ payout, withdrawal, user }) => ({
       id: payout.id,
       withdrawalId: payout.withdrawalId,
@@ -44,7 +59,6 @@ export async function listPayouts(
       creator: { id: user.id, name: user.fullName, email: user.email },
       method: withdrawal?.paymentMethodMasked ?? null,
     })),
-    total: totals[0]?.total ?? 0,
   };
 }
 

@@ -1,9 +1,11 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { IdParamSchema } from '@kollab/contract/api/fields';
+import { keysetAnswerFields } from '@kollab/contract/api/list-query';
 import {
   BlockedPayeeSchema,
   CreateBatchBodySchema,
   CreateBatchResultSchema,
+  ListPayoutBatchesQuerySchema,
   ListPayoutsQuerySchema,
   PayoutAnswerPreviewSchema,
   PayoutBatchSchema,
@@ -18,6 +20,7 @@ import { createRouter } from '../../lib/create-router.ts';
 import { requireIdempotencyKey } from '../../lib/idempotency.ts';
 import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
 import { requireRole } from '../../middleware/require-user.ts';
+import { windowOf } from '../admin/list-query.ts';
 import { readBankFile } from '../billing/billing-admin.routes.ts';
 import { mailWithdrawal, toWithdrawalView } from '../withdrawals/withdrawals.service.ts';
 import { importPayoutAnswer, previewPayoutAnswer } from './answers.service.ts';
@@ -43,10 +46,6 @@ const fileBody = {
     required: true,
   },
 };
-const PageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(10_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
-});
 
 const swishDeps = (c: Context<AppEnv>) => ({ ...c.var, swish: c.get('swish') });
 
@@ -65,15 +64,16 @@ export const payoutRoutes = createRouter()
       path: '/admin/payout-batches',
       tags,
       summary: 'Admin: payout batches, newest first',
-      request: { query: PageQuerySchema },
+      request: { query: ListPayoutBatchesQuerySchema },
       responses: {
-        200: jsonContent(z.object({ data: z.array(PayoutBatchSchema), total: z.number() }), 'A page of batches'),
+        200: jsonContent(z.object({ data: z.array(PayoutBatchSchema), ...keysetAnswerFields }), 'A page of batches'),
         ...common,
       },
     }),
     async (c) => {
       requireRole(c, 'admin');
-      return c.json(await listBatches(c.get('db'), c.req.valid('query')), 200);
+      const query = c.req.valid('query');
+      return c.json(await listBatches(c.get('db'), query, windowOf(query)), 200);
     },
   )
   .openapi(
@@ -150,13 +150,14 @@ export const payoutRoutes = createRouter()
       summary: 'Admin: payouts by rail, batch and status',
       request: { query: ListPayoutsQuerySchema },
       responses: {
-        200: jsonContent(z.object({ data: z.array(PayoutSchema), total: z.number() }), 'A page of payouts'),
+        200: jsonContent(z.object({ data: z.array(PayoutSchema), ...keysetAnswerFields }), 'A page of payouts'),
         ...common,
       },
     }),
     async (c) => {
       requireRole(c, 'admin');
-      return c.json(await listPayouts(c.get('db'), c.req.valid('query')), 200);
+      const query = c.req.valid('query');
+      return c.json(await listPayouts(c.get('db'), query, windowOf(query)), 200);
     },
   )
   .openapi(

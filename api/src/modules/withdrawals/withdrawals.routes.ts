@@ -1,5 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { IdParamSchema } from '@kollab/contract/api/fields';
+import { keysetAnswerFields } from '@kollab/contract/api/list-query';
 import {
   AdminWithdrawalSchema,
   EarningsSchema,
@@ -13,6 +14,7 @@ import { createRouter } from '../../lib/create-router.ts';
 import { requireIdempotencyKey, withIdempotency } from '../../lib/idempotency.ts';
 import { authErrorResponses, errorContent, errorResponses, jsonBody, jsonContent } from '../../lib/openapi.ts';
 import { requireRole } from '../../middleware/require-user.ts';
+import { windowOf } from '../admin/list-query.ts';
 import { requireRecentSignIn } from '../auth/reauthentication.ts';
 import { requireIdentityForWithdrawal } from '../identity/identity-gates.ts';
 import {
@@ -89,7 +91,7 @@ export const withdrawalRoutes = createRouter()
       request: { query: ListWithdrawalsQuerySchema },
       responses: {
         200: jsonContent(
-          z.object({ data: z.array(AdminWithdrawalSchema), total: z.number() }),
+          z.object({ data: z.array(AdminWithdrawalSchema), ...keysetAnswerFields }),
           'A page of withdrawals',
         ),
         ...common,
@@ -97,7 +99,8 @@ export const withdrawalRoutes = createRouter()
     }),
     async (c) => {
       requireRole(c, 'admin');
-      return c.json(await listWithdrawals(c.get('db'), c.req.valid('query')), 200);
+      const query = c.req.valid('query');
+      return c.json(await listWithdrawals(c.get('db'), query, windowOf(query)), 200);
     },
   )
   .openapi(

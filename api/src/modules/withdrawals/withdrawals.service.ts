@@ -10,7 +10,7 @@ import {
   type Withdrawal,
   withdrawals,
 } from '@kollab/db/schema';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, lte, or, sql, sum } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, isNull, lte, or, type SQL, sql, sum } from 'drizzle-orm';
 import type { Logger } from 'pino';
 import type { Env } from '../../env.ts';
 import { type Actor, recordAudit } from '../../lib/audit.ts';
@@ -20,6 +20,7 @@ import { AppError } from '../../lib/errors.ts';
 import { withIdempotency } from '../../lib/idempotency.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { Secrets } from '../../lib/secrets.ts';
+import { type ListSort, pageOf, type Window } from '../admin/list-query.ts';
 import { balanceOf, PLATFORM, post } from '../ledger/ledger.service.ts';
 import { notifyWithdrawalPaid } from '../notifications/notifications.service.ts';
 import { describeReturn } from '../payouts/reasons.ts';
@@ -276,26 +277,39 @@ async function sendWithdrawalMail(deps: WithdrawalDeps, row: Withdrawal): Promis
   );
 }
 
-export async function listWithdrawals(db: Database, query: ListWithdrawalsQuery) {
+const WITHDRAWAL_SORT = { createdAt: withdrawals.createdAt, amountOre: withdrawals.amountOre } as const;
+
+/**
+ * Admin: the payouts queue, by keyset pages over a `(column, id)` index that carries the status
+ * (migration 0040, ADR 036): by cursor past the first 10,000 rows, the total estimated past 10,000.
+ */
+export async function listWithdrawals(db: Database, query: ListWithdrawalsQuery, window: Window) {
   const where = query.status ? eq(withdrawals.status, query.status) : undefined;
-  const column = query.sort === 'amountOre' ? withdrawals.amountOre : withdrawals.createdAt;
-  const [rows, totals] = await Promise.all([
+  const sort: ListSort = {
+    field: query.sort,
+    column: WITHDRAWAL_SORT[query.sort],
+    order: query.order,
+    id: withdrawals.id,
+    tiesInOrder: true,
+  };
+  const ids = (after?: SQL) => db.select({ id: withdrawals.id }).from(withdrawals).where(and(where, after)).$dynamic();
+  const page = pageOf(db, ids, sort, window, { estimateFirst: true });
+  const [rows, total] = await Promise.all([
     db
-      .select({ withdrawal: withdrawals, user: users })
+      .select({ withdrawal: withdrawals, user: users, sortKey: page.sortKey })
       .from(withdrawals)
       .innerJoin(users, eq(users.id, withdrawals.userId))
-      .where(where)
-      .orderBy(query.order === 'asc' ? asc(column) : desc(column), asc(withdrawals.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(withdrawals).where(where),
+      .where(inArray(withdrawals.id, page.pageIds))
+      .orderBy(...page.order),
+    page.total,
   ]);
   return {
     data: rows.map(({ withdrawal, user }) => ({
       ...toWithdrawalView(withdrawal),
       creator: { id: user.id, name: user.fullName, email: user.email },
     })),
-    total: totals[0]?.total ?? 0,
+    ...total,
+    nextCursor: page.nextCursor(rows.map(({ withdrawal, sortKey }) => ({ id: withdrawal.id, sortKey }))),
   };
 }
 

@@ -37,6 +37,7 @@ const SPEC: TableSpec = {
       ],
     },
   ],
+  cursorPages: true,
 };
 
 const AMOUNTS = {

@@ -47,6 +47,7 @@ const SPEC: TableSpec = {
       ],
     },
   ],
+  cursorPages: true,
 };
 
 /** Fetches a document's PDF through a temporary link (the API answers it as an attachment). */

@@ -29,6 +29,7 @@ const SPEC: TableSpec = {
       options: PAYMENT_METHODS.map((method) => ({ value: method, label: `payments.method.${method}` as const })),
     },
   ],
+  cursorPages: true,
 };
 
 const AMOUNT_LABELS = {

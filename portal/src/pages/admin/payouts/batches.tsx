@@ -22,6 +22,7 @@ const SPEC: TableSpec = {
   defaultSort: 'createdAt',
   defaultOrder: 'desc',
   filters: [],
+  cursorPages: true,
 };
 
 /** Admins: payout batches (pain.001 files), their export and their payouts' states. */

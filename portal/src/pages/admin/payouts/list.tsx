@@ -33,6 +33,7 @@ const SPEC: TableSpec = {
     },
     { name: 'batchId', label: 'payouts.list.filter.batch', kind: 'text', maxLength: 64 },
   ],
+  cursorPages: true,
 };
 
 /** Admins: every payout sent by bank file or Swish, and what became of it. */

@@ -19,6 +19,7 @@ const SPEC: TableSpec = {
     { name: 'from', label: 'admin.providerUsage.filter.from', kind: 'text', maxLength: 10 },
     { name: 'to', label: 'admin.providerUsage.filter.to', kind: 'text', maxLength: 10 },
   ],
+  cursorPages: true,
 };
 
 /** Admins: what each brand (and admin) spent at the data provider per day — credits and raw requests. */

@@ -1,5 +1,7 @@
+import { NUMBERED_PAGES_ROWS } from '@kollab/contract/list-pages';
 import AccountBalance from '@mui/icons-material/AccountBalance';
 import Download from '@mui/icons-material/Download';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -26,6 +28,7 @@ import { SwishDialog } from '../../../components/money/swish-dialog';
 import { useT } from '../../../hooks/use-t';
 import { type ApiError, apiFetch } from '../../../lib/api-fetch';
 import { errorText, fieldCodes, validationText } from '../../../lib/error-text';
+import { pageReachable } from '../../../providers/data-provider';
 import type { MessageKey } from '../../../providers/i18n-provider';
 
 // The data grid is the largest dependency in the portal: its own chunk, behind a skeleton.
@@ -100,14 +103,25 @@ function PayoutsQueue() {
   const [batching, setBatching] = useState(false);
   const navigate = useNavigate();
 
-  const { result, query } = useList<AdminWithdrawal, ApiError>({
+  const list = {
     resource: 'admin/withdrawals',
-    pagination: { currentPage: state.page, pageSize: state.pageSize, mode: 'server' },
+    pagination: { currentPage: state.page, pageSize: state.pageSize, mode: 'server' as const },
     sorters: [{ field: state.sort, order: state.order }],
-    filters: state.status === 'all' ? [] : [{ field: 'status', operator: 'eq', value: state.status }],
+    filters: state.status === 'all' ? [] : [{ field: 'status', operator: 'eq' as const, value: state.status }],
+  };
+  // Pages by number only within the first NUMBERED_PAGES_ROWS rows, further in by the previous
+  // page's cursor (ADR 036), as the admin tables (admin-table.tsx): a deeper page opened by its
+  // address asks nothing and says how to get there.
+  const reachable = pageReachable(list, NUMBERED_PAGES_ROWS);
+  const { result, query } = useList<AdminWithdrawal, ApiError>({
+    ...list,
     errorNotification: false,
-    queryOptions: { placeholderData: (previous) => previous },
+    queryOptions: { placeholderData: (previous) => previous, enabled: reachable },
   });
+  // The grid keeps the last total while the next page loads (told 0 rows it goes back to page 1).
+  const [shownTotal, setShownTotal] = useState(0);
+  if (result.total !== undefined && result.total !== shownTotal) setShownTotal(result.total);
+  const totalIsEstimate = (query.data as { totalIsEstimate?: boolean } | undefined)?.totalIsEstimate === true;
   // Rows settled here show their new status until the next load.
   const rows = useMemo(() => result.data.map((row) => ({ ...row, ...settled.get(row.id) })), [result.data, settled]);
 
@@ -238,27 +252,45 @@ function PayoutsQueue() {
           <MenuItem value="all">{t('money.admin.filter.all')}</MenuItem>
         </TextField>
         <Typography variant="body2" color="text.secondary" role="status">
-          {result.total === undefined ? null : t('money.admin.total', { count: result.total })}
+          {result.total === undefined || !reachable
+            ? null
+            : t(totalIsEstimate ? 'money.admin.totalEstimate' : 'money.admin.total', { count: result.total })}
         </Typography>
       </Box>
       {query.error ? <LoadError error={query.error} onRetry={() => void query.refetch()} /> : null}
-      <Suspense fallback={<Skeleton variant="rounded" height={300} role="progressbar" aria-label={t('app.loading')} />}>
-        <PayoutsGrid
-          rows={rows}
-          total={result.total ?? 0}
-          loading={query.isFetching}
-          status={state.status}
-          page={state.page}
-          pageSize={state.pageSize}
-          sort={state.sort}
-          order={state.order}
-          onPage={({ page, pageSize }) => update({ page: pageSize === state.pageSize ? page : 1, pageSize })}
-          onSort={({ sort, order }) => update({ page: 1, sort: sort ?? DEFAULTS.sort, order })}
-          selectedIds={selectedIds}
-          onSelect={setSelectedIds}
-          onAction={onAction}
-        />
-      </Suspense>
+      {reachable ? null : (
+        <Alert
+          severity="info"
+          action={
+            <Button color="inherit" size="small" onClick={() => update({ page: 1 })}>
+              {t('admin.table.toFirst')}
+            </Button>
+          }
+        >
+          {t('admin.table.outOfReach', { pages: Math.ceil(NUMBERED_PAGES_ROWS / state.pageSize) })}
+        </Alert>
+      )}
+      {reachable ? (
+        <Suspense
+          fallback={<Skeleton variant="rounded" height={300} role="progressbar" aria-label={t('app.loading')} />}
+        >
+          <PayoutsGrid
+            rows={rows}
+            total={shownTotal}
+            loading={query.isFetching}
+            status={state.status}
+            page={state.page}
+            pageSize={state.pageSize}
+            sort={state.sort}
+            order={state.order}
+            onPage={({ page, pageSize }) => update({ page: pageSize === state.pageSize ? page : 1, pageSize })}
+            onSort={({ sort, order }) => update({ page: 1, sort: sort ?? DEFAULTS.sort, order })}
+            selectedIds={selectedIds}
+            onSelect={setSelectedIds}
+            onAction={onAction}
+          />
+        </Suspense>
+      ) : null}
       <SettleDialog target={target} onClose={() => setTarget(null)} onSettled={onSettled} onConflict={onConflict} />
       <SwishDialog
         target={swishTarget}
