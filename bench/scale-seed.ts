@@ -151,7 +151,7 @@ function slotsTaken(s: ScaleSizes): string {
  * campaign (slots 1–10 of 1 000 kr, 15 % fee, 25 % moms on it), by invoice one in three, mostly
  * paid; its document is a receipt (card) or an invoice due in 30 days, already mailed (else the
  * API's mailing job would render and mail 300,000 PDFs during the run); its campaign's funding
- * closed for one in four. Withdrawal k: a creator's, 1 000–5 000 kr; one in ten requested, one in
+ * closed for one in four, and for every campaign that ended (the closing job would have closed it). Withdrawal k: a creator's, 1 000–5 000 kr; one in ten requested, one in
  * ten rejected, the rest sent, paid or returned, each of those with a payout (by bank for even k,
  * in batch k / 500; by Swish otherwise). Provider usage: brand 40 u's row for each of 365 days.
  */
@@ -181,9 +181,10 @@ async function seedMoney(sql: postgres.Sql, s: ScaleSizes): Promise<void> {
     m.payments,
     (from, to) => `
     insert into campaign_funding (campaign_id, funded_at, closed_at)
-    select ${id('campaign', nthPublished('3 * k'))}, ${at('k')} + interval '1 hour',
-           case when k % 4 = 0 then ${at('k')} + interval '60 days' end
-      from generate_series(${from}::bigint, ${to}) k`,
+    select c.id, ${at('k')} + interval '1 hour',
+           case when k % 4 = 0 or c.status = 'cancelled' or c.ends_at <= now() then least(now(), ${at('k')} + interval '60 days') end
+      from generate_series(${from}::bigint, ${to}) k
+      join campaigns c on c.id = ${id('campaign', nthPublished('3 * k'))}`,
   );
   await batched(
     sql,

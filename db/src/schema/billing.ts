@@ -106,6 +106,8 @@ export const billingDocuments = pgTable(
     uniqueIndex('billing_documents_kind_payment_key').on(table.kind, table.paymentRef),
     index('billing_documents_brand_idx').on(table.brandId, table.issuedOn),
     index('billing_documents_kind_due_idx').on(table.kind, table.dueOn),
+    // The mailing job's queue (billing.jobs.ts): only documents not mailed yet, oldest first.
+    index('billing_documents_unmailed_idx').on(table.createdAt).where(sql`${table.mailedAt} is null`),
     check('billing_documents_amounts_check', sql`${table.netOre} + ${table.vatOre} = ${table.totalOre}`),
     check('billing_documents_paid_check', sql`${table.paidOre} >= 0`),
   ],

@@ -172,14 +172,19 @@ export const vatRates = pgTable(
 );
 
 /** When a campaign's funding arrived and when its leftover escrow went back to the brand. */
-export const campaignFunding = pgTable('campaign_funding', {
-  campaignId: text()
-    .primaryKey()
-    .references(() => campaigns.id, { onDelete: 'restrict' }),
-  fundedAt: timestamp({ withTimezone: true }).notNull(),
-  /** Set when the campaign ended and what was left in escrow was returned to the brand as credit. */
-  closedAt: timestamp({ withTimezone: true }),
-});
+export const campaignFunding = pgTable(
+  'campaign_funding',
+  {
+    campaignId: text()
+      .primaryKey()
+      .references(() => campaigns.id, { onDelete: 'restrict' }),
+    fundedAt: timestamp({ withTimezone: true }).notNull(),
+    /** Set when the campaign ended and what was left in escrow was returned to the brand as credit. */
+    closedAt: timestamp({ withTimezone: true }),
+  },
+  // The closing job's candidates (payments.jobs.ts): the escrows still open, whatever the history.
+  (table) => [index('campaign_funding_open_idx').on(table.campaignId).where(sql`${table.closedAt} is null`)],
+);
 
 export type Payment = typeof payments.$inferSelect;
 export type PaymentReceipt = typeof paymentReceipts.$inferSelect;
