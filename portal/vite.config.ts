@@ -202,16 +202,24 @@ function firstLoadManifest(): Plugin {
 }
 
 // Served by the API at /app/ (docs/decisions/001-one-origin.md); the dev server proxies the API.
-export default defineConfig({
+// `vite build --ssr src/entry-server.tsx` (npm run build) writes the server's renderer to
+// dist-server/ (ADR 034, fourth step): one file with every dependency in it, so the API loads it
+// with a plain import and Node never meets MUI's browser-only ESM layout.
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/app/',
-  plugins: [react(), routeChunks(), firstLoadManifest()],
+  plugins: isSsrBuild ? [react()] : [react(), routeChunks(), firstLoadManifest()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
   },
-  build: {
-    chunkSizeWarningLimit: 900,
-    // Every browser the portal supports has <link rel="modulepreload">; the polyfill was a request.
-    modulePreload: { polyfill: false },
-  },
-});
+  // React's and Emotion's production builds, as in the browser: the same class names (Emotion's
+  // development ones carry labels), and no development checks in the server's renders.
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': '"production"' } } : {}),
+  build: isSsrBuild
+    ? { outDir: 'dist-server', emptyOutDir: true, chunkSizeWarningLimit: 4000 }
+    : {
+        chunkSizeWarningLimit: 900,
+        // Every browser the portal supports has <link rel="modulepreload">; the polyfill was a request.
+        modulePreload: { polyfill: false },
+      },
+}));

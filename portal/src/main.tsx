@@ -1,9 +1,10 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, loadSignedInRoutes, loadSignInPage } from './app';
 import { loadShell } from './components/layout/data-shell';
 import { prefetchGet } from './lib/api-fetch';
 import type { Role } from './lib/auth-client';
+import { hasServedData } from './providers/first-data';
 import { loadLocale, readInitialLocale } from './providers/i18n-provider';
 import { servedRole, startSession } from './providers/session';
 import { firstData, firstLoadPage, HOME_DATA } from './routes/first-load';
@@ -14,7 +15,8 @@ function loadFirstRoute(pathname: string): Promise<unknown> {
   if (pathname.startsWith('/app/session-expired')) return Promise.resolve();
   // Signed in (the page came with the session), the page's first data is asked for next to its code.
   const role = servedRole();
-  if (role) for (const path of pageData(pathname, role)) prefetchGet(path);
+  // What the server rendered the page with is in the page already (providers/first-data.tsx).
+  if (role) for (const path of pageData(pathname, role)) if (!hasServedData(path)) prefetchGet(path);
   // Every signed-in page but the home needs Refine and the areas' texts: no waiting for the route.
   if (pathname !== '/app/' && pathname !== '/app') void loadShell();
   return loadSignedInRoutes();
@@ -37,11 +39,20 @@ if (root) {
   void Promise.all([
     loadLocale(readInitialLocale()),
     loadFirstRoute(window.location.pathname).catch(() => undefined),
-  ]).then(() =>
-    createRoot(root).render(
+  ]).then(() => {
+    const app = (
       <StrictMode>
         <App />
-      </StrictMode>,
-    ),
-  );
+      </StrictMode>
+    );
+    // The server rendered the page (ADR 034, fourth step): take its markup over. A mismatch is
+    // reported (React then renders that part again on the client): tests fail on it.
+    if (root.firstElementChild) {
+      hydrateRoot(root, app, {
+        onRecoverableError: (error, info) => console.error('Hydration error:', error, info.componentStack ?? ''),
+      });
+    } else {
+      createRoot(root).render(app);
+    }
+  });
 }

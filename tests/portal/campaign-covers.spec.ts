@@ -39,7 +39,9 @@ test.describe('campaign covers', () => {
   });
 
   test('the cards show the drawn covers at several widths, the overlay legible over them', async ({ page }, info) => {
-    await page.goto('/app/campaigns');
+    // With a query the server does not render the list with its own first page (ADR 034): the
+    // page asks for it in the browser, where the rewrite above can change it.
+    await page.goto('/app/campaigns?page=1');
     const card = page.getByRole('article').filter({ hasText: 'Vinterns termosguide' });
     const image = card.locator('img');
     await expect(image).toHaveAttribute('srcset', /480w, .*800w, .*1200w/);
@@ -79,7 +81,9 @@ test.describe('campaign covers', () => {
         ? { ...campaign, state: 'over' }
         : { ...campaign, coverUrl: null, coverSrcSet: null },
     );
-    await page.goto('/app/campaigns');
+    // With a query the server does not render the list with its own first page (ADR 034): the
+    // page asks for it in the browser, where the rewrite above can change it.
+    await page.goto('/app/campaigns?page=1');
     const over = page.getByRole('article').filter({ hasText: 'Höstens fjällrost' });
     await expect(over.getByText('Kampanjen är slut')).toBeVisible();
     const noCover = page.getByRole('article').filter({ hasText: 'Vinterns termosguide' });

@@ -24,6 +24,8 @@ let queue: Notice[] = [];
 let isOpen = false;
 const listeners = new Set<() => void>();
 let snapshot = { notice: queue[0], isOpen };
+/** No notice: what a server render shows, and what hydration starts from. */
+const NONE = snapshot;
 
 function emit(): void {
   snapshot = { notice: queue[0], isOpen };
@@ -68,6 +70,7 @@ export function Notifications() {
       return () => listeners.delete(listener);
     },
     () => snapshot,
+    () => NONE,
   );
   if (!notice) return null;
   return (
