@@ -51,7 +51,7 @@ export interface PortalRenderer {
     session: unknown;
     data: ReadonlyMap<string, unknown>;
     signal?: AbortSignal;
-  }): Promise<{ html: string; styles: string; preload?: string }>;
+  }): Promise<{ html: string; styles: string; preload?: string; parts?: string[] }>;
 }
 
 export interface PortalHtmlOptions {
@@ -69,9 +69,9 @@ const RENDER_TIMEOUT_MS = 150;
 /**
  * The pages rendered on the server, by pattern below /app: sign-in, the home, and the data pages
  * of portal/src/routes/first-load.ts whose first render takes its data from the page
- * (providers/first-data.tsx). Discovery and the admin tables are not yet among them.
+ * (providers/first-data.tsx): the campaign list, a campaign, discovery's search and the users table.
  */
-const RENDERED = ['/login', '/', '/campaigns', '/campaigns/:id'];
+const RENDERED = ['/login', '/', '/campaigns', '/campaigns/:id', '/discovery', '/admin/users'];
 
 /**
  * JSON that is safe inside a `<script>` element: `<` is escaped, so no `</script>` or `<!--` can end
@@ -341,8 +341,12 @@ export function createPortalHtml(portalDir: string, options: PortalHtmlOptions =
     ];
     let body = head.length > 0 ? html.replace('</head>', `${head.join('\n')}\n</head>`) : html;
     if (rendered) {
+      // Inert until the browser has hydrated it (main.tsx): no click, typing or form submission
+      // can reach a page whose code is not running yet (ADR 034). `data-parts` names the lazily
+      // loaded parts in the markup, which the browser loads before it hydrates.
+      const parts = rendered.parts?.length ? ` data-parts="${attribute(rendered.parts.join(' '))}"` : '';
       body = body
-        .replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`)
+        .replace('<div id="root"></div>', () => `<div id="root" inert${parts}>${rendered.html}</div>`)
         .replace('<html lang="sv">', `<html lang="${locale}">`);
     }
     c.header('Content-Type', 'text/html; charset=utf-8');
@@ -366,6 +370,7 @@ interface Rendered {
   html: string;
   styles: string;
   preload?: string;
+  parts?: string[];
   data: Record<string, unknown> | null;
 }
 

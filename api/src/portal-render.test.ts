@@ -40,6 +40,18 @@ const FIRST_LOAD = {
       data: ['/api/campaigns?pageSize=12&page=1', '/api/categories'],
     },
     { path: '/campaigns/:id', files: ['/app/assets/show-1.js'], data: ['/api/campaigns/:id', '/api/categories'] },
+    {
+      path: '/discovery',
+      files: ['/app/assets/discovery-1.js'],
+      data: ['/api/discovery/status'],
+      dataRoles: ['brand', 'admin'],
+    },
+    {
+      path: '/admin/users',
+      files: ['/app/assets/users-1.js'],
+      data: ['/api/admin/users?pageSize=25&sort=createdAt&order=desc&page=1'],
+      dataRoles: ['admin'],
+    },
   ],
 };
 const html = { Accept: 'text/html,application/xhtml+xml' };
@@ -52,8 +64,13 @@ let build: AppWithBuild;
 
 /** The page's rendered root, or null when it came unrendered. */
 function rootOf(page: string): string | null {
-  const match = /<div id="root">(.*)<\/div>\s*<\/body>/s.exec(page);
+  const match = /<div id="root"[^>]*>(.*)<\/div>\s*<\/body>/s.exec(page);
   return match?.[1] ? match[1] : null;
+}
+
+/** The attributes of the page's root element (`id="root" inert data-parts="…"` when rendered). */
+function rootAttributes(page: string): string | undefined {
+  return /<div (id="root"[^>]*)>/.exec(page)?.[1];
 }
 
 /** The JSON of the page's first-data block, or undefined without one. */
@@ -114,6 +131,8 @@ describe('the portal rendered on the server', () => {
     // A demo campaign's title, in the markup, as the page shows it.
     expect(root).toContain('Höstens fjällrost');
     expect(root).toContain('<h1');
+    // Inert until the browser has hydrated it, with the lazily loaded parts it must load first.
+    expect(rootAttributes(page)).toBe('id="root" inert data-parts="CampaignListPage RefineShell SignedInRoutes"');
     // Emotion's styles for the markup, in the head; the only scripts are the entry and data blocks.
     expect(page).toMatch(/<style data-emotion="css [\w ]+">.+<\/style>\n<\/head>/s);
     expect(page.match(/<script/g)).toHaveLength(3);
@@ -127,6 +146,37 @@ describe('the portal rendered on the server', () => {
     const home = await (await build.t.app.request('/api/home', { headers: { Cookie: cookie } })).json();
     expect(dataOf(page)).toEqual({ '/api/home': home });
     expect(rootOf(page)).toContain('Det här väntar på dig i dag.');
+  });
+
+  it('renders discovery for a brand with its status', async () => {
+    const [brand] = await build.t.db.select().from(users).where(eq(users.email, 'brand@demo.kollab.se'));
+    if (!brand) throw new Error('no demo brand');
+    const cookie = await loginAs(build.t.db, brand);
+    const page = await (await build.t.app.request('/app/discovery', { headers: { ...html, Cookie: cookie } })).text();
+    const status = await (await build.t.app.request('/api/discovery/status', { headers: { Cookie: cookie } })).json();
+    expect(dataOf(page)).toEqual({ '/api/discovery/status': status });
+    expect(rootOf(page)).toMatch(/<h1[^>]*>Hitta influencers<\/h1>/);
+    expect(rootOf(page)).toMatch(/I dag: \d/);
+    // A creator is not shown discovery: no data asked for, nothing rendered.
+    const creator = await loginAs(build.t.db, await createUser(build.t.db, { role: 'creator' }));
+    const refused = await (
+      await build.t.app.request('/app/discovery', { headers: { ...html, Cookie: creator } })
+    ).text();
+    expect(rootOf(refused)).toBeNull();
+  });
+
+  it('renders the users table for an admin with its first page', async () => {
+    const cookie = await loginAs(build.t.db, await createUser(build.t.db, { role: 'admin' }));
+    const page = await (await build.t.app.request('/app/admin/users', { headers: { ...html, Cookie: cookie } })).text();
+    const path = '/api/admin/users?pageSize=25&sort=createdAt&order=desc&page=1';
+    const list = (await (await build.t.app.request(path, { headers: { Cookie: cookie } })).json()) as {
+      data: { email: string }[];
+      total: number;
+    };
+    expect(dataOf(page)).toEqual({ [path]: list });
+    const root = rootOf(page) ?? '';
+    expect(root).toMatch(/<h1[^>]*>Användare<\/h1>/);
+    expect(root).toContain(`Totalt: ${list.total}`);
   });
 
   it('renders the sign-in page for a visitor signed out, in their language, without data', async () => {

@@ -6,6 +6,7 @@ import { StaticRouter } from 'react-router';
 import { AppRoutes, loadSignedInRoutes, loadSignInPage } from './app';
 import { loadShell } from './components/layout/data-shell';
 import type { Session } from './lib/auth-client';
+import { RenderedParts } from './lib/lazy-named';
 import { ServerDataProvider } from './providers/first-data';
 import { type Locale, loadAllTexts } from './providers/i18n-provider';
 import { ServerSessionProvider } from './providers/session';
@@ -33,6 +34,11 @@ export interface RenderOutput {
   styles: string;
   /** The page's main picture's preload, for the head before the page's chunks (or ''). */
   preload: string;
+  /**
+   * The lazily loaded parts the markup has (lib/lazy-named.tsx), which the browser loads before
+   * it hydrates: `data-parts` on the root.
+   */
+  parts: string[];
 }
 
 /**
@@ -45,25 +51,27 @@ export async function prepare(): Promise<void> {
   await Promise.all([loadSignInPage(), loadSignedInRoutes(), loadShell()]);
   // The first render runs cold code (about 0.5 s, 15–35 ms after): here, not in a visitor's budget.
   // Signed in, the frame and Refine's pages warm up with a made-up session and no data (loading).
-  const session: Session = {
+  const session = (role: Session['user']['role']): Session => ({
     user: {
       id: 'warm-up',
       name: '',
       email: '',
       image: null,
-      role: 'creator',
+      role,
       emailVerified: true,
       locale: 'sv',
       twoFactor: false,
     },
     expires: new Date(0).toISOString(),
-  };
+  });
   for (const locale of ['sv', 'en'] as const) {
     await render({ url: '/app/login', locale, session: null, data: new Map() });
   }
   for (const url of ['/app/', '/app/campaigns', '/app/campaigns/warm-up']) {
-    await render({ url, locale: 'sv', session, data: new Map() });
+    await render({ url, locale: 'sv', session: session('creator'), data: new Map() });
   }
+  await render({ url: '/app/discovery', locale: 'sv', session: session('brand'), data: new Map() });
+  await render({ url: '/app/admin/users', locale: 'sv', session: session('admin'), data: new Map() });
 }
 
 export async function render(input: RenderInput): Promise<RenderOutput> {
@@ -72,13 +80,16 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   const cache = createCache({ key: 'css' });
   cache.compat = true;
   const errors: unknown[] = [];
+  const parts = new Set<string>();
   const { prelude } = await prerender(
     <StrictMode>
       <CacheProvider value={cache}>
         <StaticRouter location={input.url} basename="/app">
           <ServerSessionProvider session={input.session}>
             <ServerDataProvider data={input.data}>
-              <AppRoutes serverLocale={input.locale} />
+              <RenderedParts value={parts}>
+                <AppRoutes serverLocale={input.locale} />
+              </RenderedParts>
             </ServerDataProvider>
           </ServerSessionProvider>
         </StaticRouter>
@@ -98,7 +109,7 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
   );
   const html = await new Response(prelude).text();
   if (errors.length > 0) throw errors[0];
-  return { html, styles: stylesOf(cache), preload: leadImagePreload(html) };
+  return { html, styles: stylesOf(cache), preload: leadImagePreload(html), parts: [...parts].sort() };
 }
 
 /**

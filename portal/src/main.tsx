@@ -4,6 +4,7 @@ import { App, loadSignedInRoutes, loadSignInPage } from './app';
 import { loadShell } from './components/layout/data-shell';
 import { prefetchGet } from './lib/api-fetch';
 import type { Role } from './lib/auth-client';
+import { loadParts } from './lib/lazy-named';
 import { hasServedData } from './providers/first-data';
 import { loadLocale, readInitialLocale } from './providers/i18n-provider';
 import { servedRole, startSession } from './providers/session';
@@ -36,23 +37,29 @@ const root = document.getElementById('root');
 // code; the app renders once the texts and the code are in (a failed chunk is left to the route).
 if (root) {
   void startSession();
-  void Promise.all([
-    loadLocale(readInitialLocale()),
-    loadFirstRoute(window.location.pathname).catch(() => undefined),
-  ]).then(() => {
-    const app = (
-      <StrictMode>
-        <App />
-      </StrictMode>
-    );
-    // The server rendered the page (ADR 034, fourth step): take its markup over. A mismatch is
-    // reported (React then renders that part again on the client): tests fail on it.
-    if (root.firstElementChild) {
-      hydrateRoot(root, app, {
-        onRecoverableError: (error, info) => console.error('Hydration error:', error, info.componentStack ?? ''),
-      });
-    } else {
-      createRoot(root).render(app);
-    }
-  });
+  void Promise.all([loadLocale(readInitialLocale()), loadFirstRoute(window.location.pathname).catch(() => undefined)])
+    // A page the server rendered names the lazily loaded parts in it: all of them in before it
+    // hydrates, so it hydrates in one pass (a part still loading would drop the clicks on it).
+    .then(() =>
+      root.firstElementChild ? loadParts(root.dataset.parts?.split(' ') ?? []).catch(() => undefined) : null,
+    )
+    .then(() => {
+      const app = (
+        <StrictMode>
+          <App />
+        </StrictMode>
+      );
+      // The server rendered the page (ADR 034, fourth step): take its markup over. A mismatch is
+      // reported (React then renders that part again on the client): tests fail on it.
+      if (root.firstElementChild) {
+        hydrateRoot(root, app, {
+          onRecoverableError: (error, info) => console.error('Hydration error:', error, info.componentStack ?? ''),
+        });
+        // The page came inert (api/src/portal-html.ts): from here on React has its events, and an
+        // event that comes before its part is hydrated makes React hydrate that part first.
+        root.removeAttribute('inert');
+      } else {
+        createRoot(root).render(app);
+      }
+    });
 }

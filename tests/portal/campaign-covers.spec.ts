@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signInByApi } from '../fixtures/api.ts';
+import { untilHydrated } from '../fixtures/hydrated.ts';
 import { expect, test } from '../fixtures/test.ts';
 
 const CREATOR = { email: 'creator@demo.kollab.se', password: 'demo-creator-2026' };
@@ -24,6 +25,7 @@ async function rewriteList(page: Page, change: (campaign: ListedCampaign) => Lis
 }
 
 async function expectReadable(page: Page): Promise<void> {
+  await untilHydrated(page);
   const results = await new AxeBuilder({ page }).include('main').analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
   // The overlay labels sit on a solid colour, so axe can measure them (nothing left "to review").

@@ -1,9 +1,22 @@
 import type { Page } from '@playwright/test';
-import { signInByApi } from '../fixtures/api.ts';
+import { signInAdminByApi, signInByApi } from '../fixtures/api.ts';
 import { expect, test } from '../fixtures/test.ts';
 
-/** The demo creator `npm start` seeds. */
+/** The demo creator and brand `npm start` seeds. */
 const CREATOR = { email: 'creator@demo.kollab.se', password: 'demo-creator-2026' };
+const BRAND = { email: 'brand@demo.kollab.se', password: 'demo-brand-2026' };
+
+/** Marks the page's `window`, to tell afterwards whether the browser loaded the page again. */
+async function markWindow(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    (window as { firstLoadMarker?: string }).firstLoadMarker = 'the same page';
+  });
+}
+
+/** True when the page is still the one `markWindow` marked (a navigation in the app, no reload). */
+async function isSameWindow(page: Page): Promise<boolean> {
+  return page.evaluate(() => (window as { firstLoadMarker?: string }).firstLoadMarker === 'the same page');
+}
 
 /** Every request the page makes to the API, as `METHOD /path?query`, in order. */
 function apiRequests(page: Page): string[] {
@@ -63,9 +76,11 @@ test.describe('the portal’s first load', () => {
     expect(requests).not.toContain('GET /api/auth/session');
     expect(await dataPreloads(page)).toEqual([]);
     expect(requests).not.toContain('GET /api/home');
-    // Hydrated: a link of the page navigates in the app.
-    await page.getByRole('link', { name: 'Hitta kampanjer att söka' }).click();
+    // Hydrated: a link of the frame navigates in the app, without loading the page again.
+    await markWindow(page);
+    await page.getByRole('navigation', { name: 'Huvudmeny' }).getByRole('link', { name: 'Kampanjer' }).click();
     await expect(page.getByRole('heading', { name: 'Kampanjer', level: 1 })).toBeVisible();
+    expect(await isSameWindow(page)).toBe(true);
   });
 
   test('signed in, the campaign list arrives rendered with its first page and categories, asked for by nobody', async ({
@@ -124,5 +139,86 @@ test.describe('the portal’s first load', () => {
     await page.getByLabel(/^Lösenord/).fill(CREATOR.password);
     await page.getByRole('button', { name: 'Logga in', exact: true }).click();
     await expect(page.getByText('Det här väntar på dig i dag.')).toBeVisible();
+  });
+  test('signed in, discovery arrives rendered with its status, hydrates and asks for nothing it came with', async ({
+    page,
+  }) => {
+    await signInByApi(page.request, BRAND.email, BRAND.password);
+    const requests = apiRequests(page);
+    const response = await page.goto('/app/discovery');
+    const served = (await response?.text()) ?? '';
+    expect(served).toMatch(/<h1[^>]*>Hitta influencers<\/h1>/);
+    expect(served).toMatch(/I dag: \d/);
+    await expect(page.getByRole('heading', { name: 'Hitta influencers', level: 1 })).toBeVisible();
+    await expect(page.getByText(/^I dag: \d/)).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await dataPreloads(page)).toEqual([]);
+    expect(requests).not.toContain('GET /api/discovery/status');
+    expect(requests).not.toContain('GET /api/auth/session');
+    // Hydrated: a section link navigates in the app.
+    await markWindow(page);
+    await page.getByRole('link', { name: 'Publiköverlapp' }).click();
+    await expect(page).toHaveURL(/\/app\/discovery\/overlap$/);
+    expect(await isSameWindow(page)).toBe(true);
+  });
+
+  test('signed in, the users table arrives rendered with its first page, hydrates and asks for nothing it came with', async ({
+    page,
+  }) => {
+    await signInAdminByApi(page.request);
+    const requests = apiRequests(page);
+    const response = await page.goto('/app/admin/users');
+    const served = (await response?.text()) ?? '';
+    expect(served).toMatch(/<h1[^>]*>Användare<\/h1>/);
+    expect(served).toMatch(/Totalt: \d+/);
+    await expect(page.getByRole('heading', { name: 'Användare', level: 1 })).toBeVisible();
+    const grid = page.getByRole('grid', { name: 'Användare' });
+    await expect(grid.getByRole('row').filter({ hasText: CREATOR.email })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await dataPreloads(page)).toEqual([]);
+    expect(requests.filter((request) => request.startsWith('GET /api/admin/users'))).toEqual([]);
+    // Hydrated: sorting asks for the next page in the app.
+    await markWindow(page);
+    await grid.getByRole('columnheader', { name: 'E-post' }).click();
+    await expect(page).toHaveURL(/sort=email/);
+    await expect
+      .poll(() => requests.some((request) => /^GET \/api\/admin\/users\?.*sort=email/.test(request)))
+      .toBe(true);
+    expect(await isSameWindow(page)).toBe(true);
+  });
+
+  test('signed out, what is typed and clicked on the rendered sign-in page before its code runs waits for it', async ({
+    page,
+  }) => {
+    // The page's scripts are held back: the page is painted, its code not running yet.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/app\/assets\/.+\.js$/, async (route) => {
+      await held;
+      await route.fallback();
+    });
+    const requests = apiRequests(page);
+    const documents: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'document') documents.push(request.url());
+    });
+    await page.goto('/app/login?error=SessionRequired&callbackUrl=%2Fapp%2F', { waitUntil: 'commit' });
+    await expect(page.getByText('Logga in för att fortsätta till sidan.')).toBeVisible();
+    await expect(page.locator('#root')).toHaveAttribute('inert', '');
+    // A visitor (here the test) types and clicks as soon as the page shows; the actions wait for
+    // the page to take them instead of the browser submitting the form itself.
+    const signingIn = (async () => {
+      await page.getByRole('textbox', { name: 'E-postadress' }).fill(CREATOR.email);
+      await page.getByLabel(/^Lösenord/).fill(CREATOR.password);
+      await page.getByRole('button', { name: 'Logga in', exact: true }).click();
+    })();
+    release();
+    await signingIn;
+    await expect(page.getByText('Det här väntar på dig i dag.')).toBeVisible();
+    // One document: the sign-in page, never submitted by the browser (no `?email=…&password=…`).
+    expect(documents).toHaveLength(1);
+    expect(requests.filter((request) => request.startsWith('POST /api/auth/callback/credentials'))).toHaveLength(1);
   });
 });

@@ -1,10 +1,9 @@
 import type { AlertColor } from '@mui/material/Alert';
 import type { NotificationProvider, OpenNotificationParams } from '@refinedev/core';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { Suspense, useSyncExternalStore } from 'react';
+import { lazyNamed } from '../lib/lazy-named';
 
-const NoticeSnackbar = lazy(async () => ({
-  default: (await import('../components/layout/notice-snackbar')).NoticeSnackbar,
-}));
+const NoticeSnackbar = lazyNamed(() => import('../components/layout/notice-snackbar'), 'NoticeSnackbar');
 
 export interface Notice {
   key: string;
