@@ -132,7 +132,9 @@ describe('the portal rendered on the server', () => {
     expect(root).toContain('Höstens fjällrost');
     expect(root).toContain('<h1');
     // Inert until the browser has hydrated it, with the lazily loaded parts it must load first.
-    expect(rootAttributes(page)).toBe('id="root" inert data-parts="CampaignListPage RefineShell SignedInRoutes"');
+    expect(rootAttributes(page)).toBe(
+      'id="root" inert data-parts="CampaignsPage MessagesNavIcon NotificationBellButton RefineShell SignedInRoutes"',
+    );
     // Emotion's styles for the markup, in the head; the only scripts are the entry and data blocks.
     expect(page).toMatch(/<style data-emotion="css [\w ]+">.+<\/style>\n<\/head>/s);
     expect(page.match(/<script/g)).toHaveLength(3);
