@@ -323,10 +323,13 @@ export function createPortalHtml(portalDir: string, options: PortalHtmlOptions =
         rendered = await renderPage(c, mtimeMs, links.data, locale, sessionJson);
       }
     }
+    const modules = [...new Set(links.modules)];
     const head = [
-      // The page's main picture first: on a slow link the chunks would otherwise take it.
+      // The page's main picture, preloaded: the page's largest paint.
       ...(rendered?.preload ? [rendered.preload] : []),
-      ...[...new Set(links.modules)].map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`),
+      // A rendered page's chunks are asked for once it has painted (portal/src/start.ts, from the
+      // root's `data-modules`), so they never share a slow link with what it paints.
+      ...(rendered ? [] : modules.map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`)),
       // Data the page came with is not fetched again.
       ...(rendered?.data ? [] : links.data).map(
         (href) => `<link rel="preload" as="fetch" crossorigin href="${attribute(href)}">`,
@@ -342,11 +345,16 @@ export function createPortalHtml(portalDir: string, options: PortalHtmlOptions =
     let body = head.length > 0 ? html.replace('</head>', `${head.join('\n')}\n</head>`) : html;
     if (rendered) {
       // Inert until the browser has hydrated it (main.tsx): no click, typing or form submission
-      // can reach a page whose code is not running yet (ADR 034). `data-parts` names the lazily
-      // loaded parts in the markup, which the browser loads before it hydrates.
-      const parts = rendered.parts?.length ? ` data-parts="${attribute(rendered.parts.join(' '))}"` : '';
+      // can reach a page whose code is not running yet (ADR 034). `data-modules`: the chunks the
+      // page needs; `data-parts`: the lazily loaded parts in the markup, which the browser loads
+      // before it hydrates.
+      const attributes = [
+        ' inert',
+        modules.length > 0 ? ` data-modules="${attribute(modules.join(' '))}"` : '',
+        rendered.parts?.length ? ` data-parts="${attribute(rendered.parts.join(' '))}"` : '',
+      ].join('');
       body = body
-        .replace('<div id="root"></div>', () => `<div id="root" inert${parts}>${rendered.html}</div>`)
+        .replace('<div id="root"></div>', () => `<div id="root"${attributes}>${rendered.html}</div>`)
         .replace('<html lang="sv">', `<html lang="${locale}">`);
     }
     c.header('Content-Type', 'text/html; charset=utf-8');

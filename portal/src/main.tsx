@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App, loadSignedInRoutes, loadSignInPage } from './app';
 import { loadShell } from './components/layout/data-shell';
@@ -52,8 +52,13 @@ if (root) {
       // The server rendered the page (ADR 034, fourth step): take its markup over. A mismatch is
       // reported (React then renders that part again on the client): tests fail on it.
       if (root.firstElementChild) {
-        hydrateRoot(root, app, {
-          onRecoverableError: (error, info) => console.error('Hydration error:', error, info.componentStack ?? ''),
+        // As a transition: React hydrates in slices of a few milliseconds and lets the browser
+        // paint and take input in between, instead of one long task; an event on a part not yet
+        // hydrated makes React hydrate that part at once.
+        startTransition(() => {
+          hydrateRoot(root, app, {
+            onRecoverableError: (error, info) => console.error('Hydration error:', error, info.componentStack ?? ''),
+          });
         });
         // The page came inert (api/src/portal-html.ts): from here on React has its events, and an
         // event that comes before its part is hydrated makes React hydrate that part first.
