@@ -131,10 +131,17 @@ describe('the portal rendered on the server', () => {
     // A demo campaign's title, in the markup, as the page shows it.
     expect(root).toContain('Höstens fjällrost');
     expect(root).toContain('<h1');
-    // Inert until the browser has hydrated it, with the lazily loaded parts it must load first.
+    // Inert until the browser has hydrated it, with the chunks it asks for once painted (no
+    // modulepreload links: they would share the line with what it paints) and the lazily loaded
+    // parts it must load first.
     expect(rootAttributes(page)).toBe(
-      'id="root" inert data-parts="CampaignsPage MessagesNavIcon NotificationBellButton RefineShell SignedInRoutes"',
+      [
+        'id="root" inert',
+        'data-modules="/app/assets/signed-in-1.js /app/assets/dictionary.sv-1.js /app/assets/refine-shell-1.js /app/assets/dictionary-areas.sv-1.js /app/assets/list-1.js"',
+        'data-parts="CampaignsPage MessagesNavIcon NotificationBellButton RefineShell SignedInRoutes"',
+      ].join(' '),
     );
+    expect(page).not.toContain('modulepreload');
     // Emotion's styles for the markup, in the head; the only scripts are the entry and data blocks.
     expect(page).toMatch(/<style data-emotion="css [\w ]+">.+<\/style>\n<\/head>/s);
     expect(page.match(/<script/g)).toHaveLength(3);
