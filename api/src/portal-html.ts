@@ -27,8 +27,11 @@ import { sessionView } from './modules/auth/session-view.ts';
  * With the build's renderer (`portal/dist-server/entry-server.js`, ADR 034 fourth step) the pages
  * of `RENDERED` also arrive painted: the server renders the page into `<div id="root">` with its
  * first data, answered in-process, which the page gets in `<script type="application/json"
- * id="kollab-data">` and hydrates with. Rendering never breaks a page: an error, a failed first
- * GET or a render over the time limit serves the page unrendered (and logs a warning).
+ * id="kollab-data">` and hydrates with. Such a page comes `inert` (nothing can be clicked, typed
+ * or submitted before its code runs) and names its chunks on the root (`data-modules`) instead of
+ * modulepreload links: portal/src/start.ts asks for them once the page has painted. Rendering never
+ * breaks a page: an error, a failed first GET or a render over the time limit serves the page
+ * unrendered (and logs a warning).
  */
 
 interface Build {
