@@ -2,16 +2,22 @@
 // credits. Needs PostgreSQL (BENCH_DATABASE_URL, default the local server's `postgres` user): it
 // creates and drops its own database (seed.ts). Usage: node bench/cached-report.ts [rate] [seconds]
 import { fixedRateLoad, percentileOfSorted } from './campaigns-load.ts';
-import { freePort, startApi, stopProcess, waitFor200 } from './lib.ts';
+import { freePort, startApi, startSampleProvider, stopProcess, waitFor200 } from './lib.ts';
 import { createBenchDatabase, readProviderUsage } from './seed.ts';
 
 const rate = Number(process.argv[2] ?? 200);
 const seconds = Number(process.argv[3] ?? 10);
 const bench = await createBenchDatabase('kollab_bench_report');
-const server = { child: undefined as ReturnType<typeof startApi> | undefined };
+const server = {
+  child: undefined as ReturnType<typeof startApi> | undefined,
+  provider: undefined as ReturnType<typeof startApi> | undefined,
+};
 try {
   const port = await freePort();
-  server.child = startApi(port, bench.url);
+  // The provider in a process of its own, as the real one is (lib.ts, startSampleProvider).
+  const provider = await startSampleProvider();
+  server.provider = provider.child;
+  server.child = startApi(port, bench.url, provider.env);
   const base = `http://127.0.0.1:${port}`;
   await waitFor200(`${base}/api/health`, performance.now());
   const cookie = bench.brandCookie;
@@ -50,5 +56,6 @@ try {
   console.log(`  budget p99 ≤ 10 ms and 0 credits per cached answer: ${p99 <= 10 && credits === 1 ? 'met' : 'MISSED'}`);
 } finally {
   if (server.child) await stopProcess(server.child);
+  if (server.provider) await stopProcess(server.provider);
   await bench.drop();
 }

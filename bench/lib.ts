@@ -17,12 +17,17 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Starts a Node process; with BENCH_PROFILE=<dir> it writes a CPU profile there on exit. */
+/**
+ * Starts a Node process; with BENCH_PROFILE=<dir> it writes a CPU profile there on exit, and
+ * BENCH_NODE_FLAGS (space-separated, e.g. `--perf-basic-prof` for `perf record`) are passed to Node:
+ * V8's flags are refused in NODE_OPTIONS.
+ */
 export function startProcess(args: string[], env: Record<string, string>): ChildProcess {
   const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
-  return spawn(process.execPath, [...profile, ...args], {
+  const flags = process.env.BENCH_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  return spawn(process.execPath, [...flags, ...profile, ...args], {
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', process.env.BENCH_CHILD_STDOUT ? 'inherit' : 'ignore', 'inherit'],
   });
 }
 
@@ -38,6 +43,28 @@ export function startApi(port: number, databaseUrl: string, env: Record<string, 
     SEED_DEMO: 'false',
     ...env,
   });
+}
+
+const SAMPLE_PROVIDER = fileURLToPath(new URL('../stand-ins/provider/server.ts', import.meta.url));
+
+/**
+ * The sample provider in a process of its own, for a bench that measures the API's CPU: embedded
+ * (as `npm start` runs it), its 21,000 generated profiles (~115 MB) would live in the API's heap, and
+ * the API's major collections would mark them on every cycle — CPU that production, talking to the
+ * real provider, never spends. Returns the process and the settings that point an API at it.
+ */
+export async function startSampleProvider(): Promise<{ child: ChildProcess; env: Record<string, string> }> {
+  const port = await freePort();
+  const apiKey = `bench-${process.pid}`;
+  const child = startProcess([SAMPLE_PROVIDER], { PORT: String(port), SAMPLE_PROVIDER_KEYS: apiKey });
+  const url = `http://127.0.0.1:${port}`;
+  const since = performance.now();
+  // Any answer means it listens (it generates its dataset first); without a key it answers 401.
+  while (!(await fetch(`${url}/user/info`).catch(() => undefined))) {
+    if (performance.now() - since > 60_000) throw new Error('the sample provider did not start within 60 s');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return { child, env: { PROVIDER_API_KEY: apiKey, PROVIDER_BASE_URL: url } };
 }
 
 /** Polls until the URL answers 200; returns the milliseconds since `since`. */

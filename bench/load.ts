@@ -4,7 +4,7 @@
 //   bare Hono GET /hello                        500 req/s   the baseline
 //   GET /api/campaigns as a creator             500 req/s   budget p99 ≤ 25 ms (DESIGN §6)
 //   cached provider report as a brand           200 req/s   budget p99 ≤ 10 ms, 0 credits per cached answer
-//   the same report at bare Hono's rate         500 req/s   budget server CPU ≤ 0.20 ms a request (issue 21)
+//   the same report at bare Hono's rate         500 req/s   budget server CPU ≤ bare Hono's / 0.40 (issue 21)
 //   sign-in: POST /api/auth/callback/credentials  10 req/s   argon2id verified for real; no budget
 //   chat: post to A, event streams on B          50 msg/s   budget p99 ≤ 250 ms from post to delivery
 //   campaign results (50 posts × 30 readings)    200 req/s   budget p99 ≤ 25 ms (issue 18)
@@ -36,7 +36,7 @@ import { gzipSync } from 'node:zlib';
 import { fixedRateLoad, type LoadOptions, percentileOfSorted, saturate } from './campaigns-load.ts';
 import { type Conversation, chatFanOut, seedConversations } from './chat-fanout.ts';
 import { cpuSnapshot, cpuSpent } from './cpu.ts';
-import { freePort, startApi, startProcess, stopProcess, waitFor200 } from './lib.ts';
+import { freePort, startApi, startProcess, startSampleProvider, stopProcess, waitFor200 } from './lib.ts';
 import { seedResults } from './results.ts';
 import { CAMPAIGN_LIST_PATHS, createBenchDatabase, listingHeaderSets, readProviderUsage } from './seed.ts';
 import { countSignInSessions, seedSignInUsers, signInRequests } from './sign-in.ts';
@@ -178,7 +178,10 @@ try {
   const bench = await benchReady;
   const [barePort, portA, portB] = [await freePort(), await freePort(), await freePort()];
   // Every stream of the fan-out comes from 127.0.0.1: lift the per-address stream cap too.
-  const api = { RATE_LIMIT_MULTIPLIER: '1000000', CHAT_STREAMS_PER_IP: '100000' };
+  // The provider runs in a process of its own, as the real one does (lib.ts, startSampleProvider).
+  const provider = await startSampleProvider();
+  children.push(provider.child);
+  const api = { RATE_LIMIT_MULTIPLIER: '1000000', CHAT_STREAMS_PER_IP: '100000', ...provider.env };
   const bareHono = startProcess([fileURLToPath(new URL('./bare-hono.ts', import.meta.url)), String(barePort)], {});
   const [apiA, apiB] = [startApi(portA, bench.url, api), startApi(portB, bench.url, api)];
   children.push(bareHono, apiA, apiB);
@@ -215,18 +218,21 @@ try {
   const firstBody = (await first.json()) as { meta?: { credits: number } };
   if (first.status !== 200 || firstBody.meta?.credits !== 1) throw new Error(`first report fetch: ${first.status}`);
   const report = await measure('cached report (brand)', pidA, { ...reportOptions, rate: 200, connections: 20 });
-  // Issue 21's CPU goal (≤ 0.20 ms a request) is its throughput goal in CPU: bare Hono's 0.08 ms
-  // (measured at 500 req/s) over 0.40. At 200 req/s every request wakes an idle process, which
-  // costs even the report's floor 0.19 ms, so the goal is read at bare Hono's own rate; the 200/s
-  // row above keeps its p99 budget and prints its CPU too.
+  // Issue 21's CPU goal is its throughput goal in CPU: ≤ 0.20 ms a request was bare Hono's 0.08 ms
+  // (measured at 500 req/s on the issue's machine) over 0.40, so it is read as that ratio to bare
+  // Hono's CPU at the same rate in the same run — the issue's goals are "each measured as a ratio in
+  // one run", and a machine half as fast doubles both. The milliseconds are printed as measured. At
+  // 200 req/s every request wakes an idle process (even the report's floor pays 0.19 ms there), so
+  // the goal is read at bare Hono's own rate; the 200/s row above keeps its p99 budget.
   const reportCpu = await measure("cached report at bare's rate", pidA, {
     ...reportOptions,
     rate: 500,
     connections: 64,
   });
+  const cpuLimit = (bare.serverCpu ?? 0) / 0.4;
   reportCpu.budget = {
-    text: 'server CPU ≤ 0.20 ms',
-    met: (reportCpu.serverCpu ?? Number.POSITIVE_INFINITY) <= 0.2 && reportCpu.non2xx + reportCpu.errors === 0,
+    text: `server CPU ≤ bare's / 0.40 (${cpuLimit.toFixed(2)} ms)`,
+    met: (reportCpu.serverCpu ?? Number.POSITIVE_INFINITY) <= cpuLimit && reportCpu.non2xx + reportCpu.errors === 0,
   };
 
   const resultsOptions = { base: baseA, paths: [resultsPath], headers: { ...gzip, cookie: bench.brandCookie } };

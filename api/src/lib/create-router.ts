@@ -2,6 +2,7 @@ import './zod-messages.ts';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { AppEnv } from './context.ts';
 import { AppError, fieldErrorsFromZod } from './errors.ts';
+import { MemoRouter } from './memo-router.ts';
 
 /**
  * The dotted path of a string in validated input that contains a NUL character, or undefined. PostgreSQL text cannot hold U+0000, so such input would otherwise fail at the database.
@@ -29,10 +30,12 @@ export function findNulCharacter(data: unknown): string | undefined {
  * The one way to make a router. Its validation hook throws `validation_failed`, so schema failures
  * reach `app.ts`'s `onError` and come out in the same envelope as every other error; valid input
  * with a NUL character is refused there too, naming the field. Routers must not define their own
- * `onError` or `notFound`.
+ * `onError` or `notFound`. Matches are remembered per request line (memo-router.ts); only the
+ * top-level app's router ever matches, since `app.route` copies a router's routes into its parent.
  */
 export function createRouter(): OpenAPIHono<AppEnv> {
   return new OpenAPIHono<AppEnv>({
+    router: new MemoRouter(),
     defaultHook: (result) => {
       if (!result.success) {
         throw AppError.validation(fieldErrorsFromZod(result.error), `Request ${result.target} is invalid`);
