@@ -19,7 +19,8 @@ const DATA_SHARED_BY = 3;
  * The first load's chunks, by route (ADR 034). Left to itself the bundler cuts the sign-in page
  * into about 40 chunks (one per set of importers), and each request costs a round trip and about
  * 1.2 KB of response headers. Groups instead, from the module graph:
- * - `boot`: what main.tsx imports, and what both the sign-in page and the signed-in frame need;
+ * - `boot`: what main.tsx imports, and what both the sign-in page and the signed-in frame need
+ *   (main.tsx is not the entry: start.ts imports it, at once or once a rendered page has painted);
  * - `sign-in`: the rest of the sign-in page;
  * - `signed-in`: the rest of the signed-in frame, the home and the route table;
  * - `badges`: the notification and message badges, which the frame loads after its first render;
@@ -42,6 +43,7 @@ function routeChunks(): Plugin {
           output: {
             codeSplitting: {
               groups: [
+                { name: 'start', test: inGroup('start'), priority: 7 },
                 { name: 'boot', test: inGroup('boot'), priority: 6 },
                 { name: 'sign-in', test: inGroup('sign-in'), priority: 5 },
                 { name: 'signed-in', test: inGroup('signed-in'), priority: 4 },
@@ -124,6 +126,9 @@ function routeChunks(): Plugin {
       for (const id of signedIn) groupOf.set(id, 'signed-in');
       for (const id of signIn) groupOf.set(id, 'sign-in');
       for (const id of boot) groupOf.set(id, 'boot');
+      // The entry (start.ts) and what it imports itself (the bundler's preload helper), out of
+      // `boot`, which the entry loads only later.
+      for (const id of closure('/src/start.ts')) groupOf.set(id, 'start');
     },
   };
 }
@@ -202,16 +207,24 @@ function firstLoadManifest(): Plugin {
 }
 
 // Served by the API at /app/ (docs/decisions/001-one-origin.md); the dev server proxies the API.
-export default defineConfig({
+// `vite build --ssr src/entry-server.tsx` (npm run build) writes the server's renderer to
+// dist-server/ (ADR 034, fourth step): one file with every dependency in it, so the API loads it
+// with a plain import and Node never meets MUI's browser-only ESM layout.
+export default defineConfig(({ isSsrBuild }) => ({
   base: '/app/',
-  plugins: [react(), routeChunks(), firstLoadManifest()],
+  plugins: isSsrBuild ? [react()] : [react(), routeChunks(), firstLoadManifest()],
   server: {
     port: 5173,
     proxy: { '/api': 'http://localhost:3000' },
   },
-  build: {
-    chunkSizeWarningLimit: 900,
-    // Every browser the portal supports has <link rel="modulepreload">; the polyfill was a request.
-    modulePreload: { polyfill: false },
-  },
-});
+  // React's and Emotion's production builds, as in the browser: the same class names (Emotion's
+  // development ones carry labels), and no development checks in the server's renders.
+  ...(isSsrBuild ? { ssr: { noExternal: true }, define: { 'process.env.NODE_ENV': '"production"' } } : {}),
+  build: isSsrBuild
+    ? { outDir: 'dist-server', emptyOutDir: true, chunkSizeWarningLimit: 4000 }
+    : {
+        chunkSizeWarningLimit: 900,
+        // Every browser the portal supports has <link rel="modulepreload">; the polyfill was a request.
+        modulePreload: { polyfill: false },
+      },
+}));

@@ -104,6 +104,10 @@ export interface AppDeps {
   siteDir: string;
   /** Built portal (Vite `dist`), served at `/app/`. */
   portalDir: string;
+  /** The portal's server renderer (`portal/dist-server/entry-server.js`); without it pages are not rendered. */
+  portalRenderer?: string;
+  /** The longest a portal page's render may take before it is served unrendered (portal-html.ts). */
+  portalRenderTimeoutMs?: number;
 }
 
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -229,8 +233,13 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   mountDocs(app);
 
   app.get('/app', (c) => c.redirect('/app/', 308));
-  // The portal's HTML names the page's chunks and, signed in, carries the session (portal-html.ts).
-  const sendPortalHtml = createPortalHtml(deps.portalDir);
+  // The portal's HTML names the page's chunks and, signed in, carries the session; some pages
+  // arrive rendered, with their first data answered in-process (portal-html.ts).
+  const sendPortalHtml = createPortalHtml(deps.portalDir, {
+    ...(deps.portalRenderer ? { rendererFile: deps.portalRenderer } : {}),
+    ...(deps.portalRenderTimeoutMs ? { renderTimeoutMs: deps.portalRenderTimeoutMs } : {}),
+    request: (path, init) => Promise.resolve(app.request(path, init)),
+  });
   app.use(
     '/app/*',
     staticFiles({

@@ -152,6 +152,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     ...(swish ? { swish } : {}),
     siteDir: join(repoRoot, 'site', 'dist'),
     portalDir: join(repoRoot, 'portal', 'dist'),
+    portalRenderer: join(repoRoot, 'portal', 'dist-server', 'entry-server.js'),
   });
   const now = options.now ?? (() => new Date());
   const jobDeps = { db: database.db, mailer, env, logger, storage, jobs: queue, now };

@@ -8,6 +8,7 @@ import { SessionExpired } from './components/auth/session-expired';
 import { PageLoader } from './components/layout/page-loader';
 import { lazyNamed } from './lib/lazy-named';
 import { I18nRoot } from './providers/i18n-context';
+import type { Locale } from './providers/i18n-provider';
 import { SessionProvider } from './providers/session';
 import { theme } from './providers/theme';
 
@@ -21,20 +22,27 @@ const SignedInRoutes = lazyNamed(loadSignedInRoutes, 'SignedInRoutes');
 export function App() {
   return (
     <BrowserRouter basename="/app">
-      <ThemeProvider theme={theme}>
-        <CssBaseline />
-        <I18nRoot>
-          <SessionProvider>
-            <Suspense fallback={<PageLoader fullScreen />}>
-              <Routes>
-                <Route path="login" element={<SignInPage />} />
-                <Route path="session-expired" element={<SessionExpired returnTo="/app/" />} />
-                <Route path="*" element={<SignedInRoutes />} />
-              </Routes>
-            </Suspense>
-          </SessionProvider>
-        </I18nRoot>
-      </ThemeProvider>
+      <AppRoutes />
     </BrowserRouter>
+  );
+}
+
+/** The app inside its router: the browser's in `App`, the request's in entry-server.tsx. */
+export function AppRoutes({ serverLocale }: { serverLocale?: Locale }) {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <I18nRoot {...(serverLocale ? { serverLocale } : {})}>
+        <SessionProvider>
+          <Suspense fallback={<PageLoader fullScreen />}>
+            <Routes>
+              <Route path="login" element={<SignInPage />} />
+              <Route path="session-expired" element={<SessionExpired returnTo="/app/" />} />
+              <Route path="*" element={<SignedInRoutes />} />
+            </Routes>
+          </Suspense>
+        </SessionProvider>
+      </I18nRoot>
+    </ThemeProvider>
   );
 }

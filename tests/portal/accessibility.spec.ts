@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signInAdminByApi } from '../fixtures/api.ts';
+import { untilHydrated } from '../fixtures/hydrated.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { scaled } from '../fixtures/timeouts.ts';
 
@@ -20,6 +21,7 @@ const SIGNED_IN: [path: string, heading: string][] = [
 ];
 
 async function expectNoViolations(page: Page): Promise<void> {
+  await untilHydrated(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }

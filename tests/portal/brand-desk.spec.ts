@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
 import { signInByApi } from '../fixtures/api.ts';
+import { untilHydrated } from '../fixtures/hydrated.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { scaled } from '../fixtures/timeouts.ts';
 import { linkInNewestMail } from './mail.ts';
@@ -56,6 +57,7 @@ const TEXTS = {
 type DeskRow = { id: string; title: string; claimsToApprove: number; slotsTaken: number; slots: number };
 
 async function expectNoViolations(page: Page): Promise<void> {
+  await untilHydrated(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }

@@ -38,7 +38,9 @@ test.describe('the campaign list past its numbered pages', () => {
 
   test('offers the next page by cursor, and no page numbers up to an estimated end', async ({ page }) => {
     const asked = await pretendLarge(page);
-    await page.goto('/app/campaigns');
+    // With a query the server does not render the list with its own first page (ADR 034): the
+    // page asks for it in the browser, where the rewrite above can change it.
+    await page.goto('/app/campaigns?page=1');
     const pager = page.getByRole('navigation', { name: 'Sidor' });
     await expect(pager.getByRole('button', { name: 'Sida 1, visas nu' })).toBeVisible();
     await expect(pager.getByRole('button')).toHaveText(['', '1', '2', '']);

@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { signInAdminByApi, signInByApi } from '../fixtures/api.ts';
+import { untilHydrated } from '../fixtures/hydrated.ts';
 import { expect, test, watchContentSecurityPolicy } from '../fixtures/test.ts';
 import { linkInNewestMail } from './mail.ts';
 
@@ -26,6 +27,7 @@ async function signIn(context: BrowserContext, origin: string, email: string, pa
 }
 
 async function expectNoViolations(page: Page): Promise<void> {
+  await untilHydrated(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(results.violations.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
 }

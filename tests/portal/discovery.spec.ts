@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { servePictures, signInByApi } from '../fixtures/api.ts';
+import { untilHydrated } from '../fixtures/hydrated.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { scaled } from '../fixtures/timeouts.ts';
 
@@ -8,6 +9,7 @@ const BRAND = { email: 'brand@demo.kollab.se', password: 'demo-brand-2026' };
 const CREATOR = { email: 'creator@demo.kollab.se', password: 'demo-creator-2026' };
 
 async function expectNoViolations(page: Page): Promise<void> {
+  await untilHydrated(page);
   const results = await new AxeBuilder({ page }).analyze();
   expect(
     results.violations.map(

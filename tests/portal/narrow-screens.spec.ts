@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { signInAdminByApi, signInByApi } from '../fixtures/api.ts';
+import { untilHydrated } from '../fixtures/hydrated.ts';
 import { expect, test } from '../fixtures/test.ts';
 import { scaled } from '../fixtures/timeouts.ts';
 import { checkPage } from '../fixtures/visit.ts';
@@ -168,6 +169,7 @@ test.describe('the portal on a 360 px wide phone', () => {
     await expect(bar.locator('[aria-current="page"]')).toHaveCount(1);
     // The top row of links is for wide screens only.
     await expect(page.getByRole('navigation', { name: 'Huvudmeny' })).toBeHidden();
+    await untilHydrated(page);
     const results = await new AxeBuilder({ page }).include('nav[aria-label="Genvägar"]').analyze();
     expect(results.violations.map((violation) => violation.id)).toEqual([]);
 

@@ -15,13 +15,16 @@ export interface AppWithBuild {
  * Writes `files` (paths under `site/` and `portal/`, or beside them to prove they are not served)
  * into a fresh temporary folder and starts a test app that serves them as the built site and portal.
  */
-export async function createAppWithBuild(files: Record<string, string>): Promise<AppWithBuild> {
+export async function createAppWithBuild(
+  files: Record<string, string>,
+  options: { portalRenderer?: string; portalRenderTimeoutMs?: number } = {},
+): Promise<AppWithBuild> {
   const root = await mkdtemp(join(tmpdir(), 'kollab-build-'));
   for (const [path, content] of Object.entries(files)) {
     await mkdir(join(root, path, '..'), { recursive: true });
     await writeFile(join(root, path), content);
   }
-  const t = await createTestApp({ siteDir: join(root, 'site'), portalDir: join(root, 'portal') });
+  const t = await createTestApp({ siteDir: join(root, 'site'), portalDir: join(root, 'portal'), ...options });
   return {
     t,
     root,

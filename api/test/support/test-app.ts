@@ -56,6 +56,10 @@ export async function createTestApp(
   options: {
     siteDir?: string;
     portalDir?: string;
+    /** The portal's server renderer module (api/src/portal-html.ts); none by default. */
+    portalRenderer?: string;
+    /** Its time limit per page (default portal-html.ts's). */
+    portalRenderTimeoutMs?: number;
     settings?: Record<string, string>;
     /** A second API instance on the same database (closing it leaves the database open). */
     shareDatabaseWith?: TestApp;
@@ -160,6 +164,8 @@ export async function createTestApp(
     }),
     siteDir: options.siteDir ?? join(dataDir, 'no-site'),
     portalDir: options.portalDir ?? join(dataDir, 'no-portal'),
+    ...(options.portalRenderer ? { portalRenderer: options.portalRenderer } : {}),
+    ...(options.portalRenderTimeoutMs ? { portalRenderTimeoutMs: options.portalRenderTimeoutMs } : {}),
   });
   appRef = app;
   const settle = async () => {

@@ -232,5 +232,7 @@ export function useChatStreamStatus(): ChatStreamStatus {
       };
     },
     () => status,
+    // Rendered on the server and hydrating, no stream has started.
+    () => 'idle',
   );
 }

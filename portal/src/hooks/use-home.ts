@@ -1,6 +1,7 @@
 import type { Home } from '@kollab/contract/api/home';
 import { useCallback, useEffect, useState } from 'react';
 import { apiFetch } from '../lib/api-fetch';
+import { useFirstData } from '../providers/first-data';
 
 interface HomeState {
   data: Home | undefined;
@@ -16,7 +17,13 @@ interface HomeState {
  * day shows what changed meanwhile.
  */
 export function useHome(): HomeState & { reload: () => void } {
-  const [state, setState] = useState<HomeState>({ data: undefined, error: undefined, isLoading: true });
+  // Rendered by the server, the page came with the answer: the first render shows it (ADR 034).
+  const first = useFirstData<{ data: Home }>('/api/home');
+  const [state, setState] = useState<HomeState>(() =>
+    first.data
+      ? { data: first.data.data, error: undefined, isLoading: false }
+      : { data: undefined, error: undefined, isLoading: true },
+  );
   const load = useCallback(async (signal?: AbortSignal) => {
     try {
       const { data } = await apiFetch<{ data: Home }>('/api/home', signal ? { signal } : {});
@@ -25,9 +32,10 @@ export function useHome(): HomeState & { reload: () => void } {
       if (!signal?.aborted) setState((previous) => ({ ...previous, error, isLoading: false }));
     }
   }, []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `first` is the mount's, read once.
   useEffect(() => {
     const controller = new AbortController();
-    void load(controller.signal);
+    if (!first.taken()) void load(controller.signal);
     const onVisible = () => {
       if (document.visibilityState === 'visible') void load(controller.signal);
     };

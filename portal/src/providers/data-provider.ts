@@ -2,7 +2,7 @@ import type { BaseRecord, DataProvider } from '@refinedev/core';
 import { apiFetch } from '../lib/api-fetch';
 import { pageCursors } from '../lib/page-cursors';
 
-interface Page<T> {
+export interface Page<T> {
   data: T[];
   total: number;
   /** Past the API's exact-count limit `total` is the planner's estimate (ADR 036). */
@@ -52,20 +52,30 @@ export function pageReachable(params: ListParams, numberedRows: number): boolean
   return (pageNumber - 1) * (params.pagination?.pageSize ?? DEFAULT_PAGE_SIZE) < numberedRows || cursor !== undefined;
 }
 
+/** The API path a list asks for, as `getList` asks for it. */
+export function listPath(params: ListParams): string {
+  return listRequest(params).path;
+}
+
+/**
+ * `getList`'s answer for a page of the list (which remembers the page's cursor for the next):
+ * for a page the server rendered with the list's first page (ADR 034), as if asked for here.
+ */
+export function listResult<T>(params: ListParams, page: Page<T>): { data: T[]; total: number; totalIsEstimate?: true } {
+  const { pages, pageNumber } = listRequest(params);
+  if (pages && page.nextCursor) pages.set(pageNumber, page.nextCursor);
+  return { data: page.data, total: page.total, ...(page.totalIsEstimate ? { totalIsEstimate: true as const } : {}) };
+}
+
 /**
  * Lists page, sort and filter on the server: `?page=&pageSize=&sort=&order=&<field>=<value>`.
  */
 export const dataProvider: DataProvider = {
   getApiUrl: () => '/api',
   getList: async (params) => {
-    const { path, pages, pageNumber } = listRequest(params);
-    const page = await apiFetch<Page<BaseRecord>>(path);
-    if (pages && page.nextCursor) pages.set(pageNumber, page.nextCursor);
-    return {
-      data: page.data as never[],
-      total: page.total,
-      ...(page.totalIsEstimate ? { totalIsEstimate: true } : {}),
-    };
+    const page = await apiFetch<Page<BaseRecord>>(listPath(params));
+    const result = listResult(params, page);
+    return { ...result, data: result.data as never[] };
   },
   getOne: async ({ resource, id }) => ({ data: await apiFetch(`/api/${resource}/${encodeURIComponent(String(id))}`) }),
   create: async ({ resource, variables }) => ({

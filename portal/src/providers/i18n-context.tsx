@@ -16,9 +16,9 @@ const I18nContext = createContext<I18nContextValue | undefined>(undefined);
  * Translations without Refine, so the sign-in page does not have to load it; the protected part
  * of the app gets the same provider through `<Refine i18nProvider>`.
  */
-export function I18nRoot({ children }: { children: ReactNode }) {
-  const [locale, setLocale] = useState<Locale>(readInitialLocale);
-  const provider = useMemo(() => createI18nProvider(setLocale), []);
+export function I18nRoot({ children, serverLocale }: { children: ReactNode; serverLocale?: Locale }) {
+  const [locale, setLocale] = useState<Locale>(() => serverLocale ?? readInitialLocale());
+  const provider = useMemo(() => createI18nProvider(setLocale, serverLocale), [serverLocale]);
   const value = useMemo(
     () => ({
       locale,

@@ -34,6 +34,12 @@ function loadPart(locale: Locale, part: Part): Promise<void> {
   return promise;
 }
 
+/** Every language's texts, both parts, for the server's renders (entry-server.tsx). */
+export async function loadAllTexts(): Promise<void> {
+  parts.add('areas');
+  await Promise.all((['sv', 'en'] as const).map((locale) => loadLocale(locale)));
+}
+
 /** Loads a language's texts (each part once): the base, and the areas' once any page needed them. */
 export async function loadLocale(locale: Locale): Promise<void> {
   await Promise.all([...parts].map((part) => loadPart(locale, part)));
@@ -86,9 +92,16 @@ function interpolate(text: string, options: unknown): string {
   return text.replace(/\{\{(\w+)\}\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
 }
 
-export function createI18nProvider(onChange: (locale: Locale) => void): I18nProvider & { locale(): Locale } {
-  let current = readInitialLocale();
-  document.documentElement.lang = current;
+/**
+ * The texts' provider. `initial` is the language of a server render (entry-server.tsx), which has
+ * no page to read it from and leaves the document alone.
+ */
+export function createI18nProvider(
+  onChange: (locale: Locale) => void,
+  initial?: Locale,
+): I18nProvider & { locale(): Locale } {
+  let current = initial ?? readInitialLocale();
+  if (!initial) document.documentElement.lang = current;
   return {
     translate: (key, options, defaultMessage) => {
       const text = dictionaries[current]?.[key];

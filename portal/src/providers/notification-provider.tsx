@@ -1,10 +1,9 @@
 import type { AlertColor } from '@mui/material/Alert';
 import type { NotificationProvider, OpenNotificationParams } from '@refinedev/core';
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { Suspense, useSyncExternalStore } from 'react';
+import { lazyNamed } from '../lib/lazy-named';
 
-const NoticeSnackbar = lazy(async () => ({
-  default: (await import('../components/layout/notice-snackbar')).NoticeSnackbar,
-}));
+const NoticeSnackbar = lazyNamed(() => import('../components/layout/notice-snackbar'), 'NoticeSnackbar');
 
 export interface Notice {
   key: string;
@@ -24,6 +23,8 @@ let queue: Notice[] = [];
 let isOpen = false;
 const listeners = new Set<() => void>();
 let snapshot = { notice: queue[0], isOpen };
+/** No notice: what a server render shows, and what hydration starts from. */
+const NONE = snapshot;
 
 function emit(): void {
   snapshot = { notice: queue[0], isOpen };
@@ -68,6 +69,7 @@ export function Notifications() {
       return () => listeners.delete(listener);
     },
     () => snapshot,
+    () => NONE,
   );
   if (!notice) return null;
   return (

@@ -44,12 +44,16 @@ const served = readServedSession();
 let state: SessionState = served
   ? { status: 'authenticated', data: served, ended: null }
   : { status: 'loading', data: null, ended: null };
+/** The state the page was served with, which a hydrating render must start from (the server's). */
+const servedState = state;
 let hasLoaded = served !== null;
 let inFlight: Promise<Session | null> | null = null;
 /** Bumped by every change, so an older response never overwrites a newer state. */
 let sequence = 0;
 const listeners = new Set<() => void>();
-const channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
+// None on the server (entry-server.tsx), where Node has the class but there is no other tab.
+const channel =
+  typeof BroadcastChannel === 'undefined' || typeof window === 'undefined' ? null : new BroadcastChannel(CHANNEL);
 
 function setState(next: SessionState): void {
   state = next;
@@ -187,9 +191,30 @@ interface SessionContextValue extends SessionState {
 
 const SessionContext = createContext<SessionContextValue | undefined>(undefined);
 
+/** The session of the request being rendered on the server (entry-server.tsx); none on the client. */
+const ServerSession = createContext<SessionState | undefined>(undefined);
+
+/**
+ * The session for a server render (ADR 034, fourth step): per request, since this module's own
+ * state is shared by every render in the server's process. Signed out, it is the client's first
+ * state without a session in the page (`loading`), so the hydrating render matches.
+ */
+export function ServerSessionProvider({ session, children }: { session: Session | null; children: ReactNode }) {
+  const value = useMemo<SessionState>(
+    () =>
+      session
+        ? { status: 'authenticated', data: session, ended: null }
+        : { status: 'loading', data: null, ended: null },
+    [session],
+  );
+  return <ServerSession value={value}>{children}</ServerSession>;
+}
+
 /** Loads the session and keeps it fresh: on focus, on a message from another tab, on an optional poll. */
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const snapshot = useSyncExternalStore(subscribe, getSnapshot);
+  const serverState = use(ServerSession);
+  // On the server the request's session; hydrating, the session the page came with (the same one).
+  const snapshot = useSyncExternalStore(subscribe, getSnapshot, () => serverState ?? servedState);
 
   useEffect(() => {
     void startSession();

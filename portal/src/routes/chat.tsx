@@ -1,13 +1,12 @@
 import ChatBubbleOutline from '@mui/icons-material/ChatBubbleOutline';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Route } from 'react-router';
+import { lazyNamed } from '../lib/lazy-named';
 import type { NavItem } from './nav';
 
 // Lazy, so nothing of the chat (not even the nav badge) lands in the sign-in bundle.
-const MessagesPage = lazy(async () => ({ default: (await import('../pages/messages/messages-page')).MessagesPage }));
-const MessagesNavIcon = lazy(async () => ({
-  default: (await import('../components/chat/messages-nav-icon')).MessagesNavIcon,
-}));
+const MessagesPage = lazyNamed(() => import('../pages/messages/messages-page'), 'MessagesPage');
+const MessagesNavIcon = lazyNamed(() => import('../components/chat/messages-nav-icon'), 'MessagesNavIcon');
 
 /** The chat area's routes, mounted inside the signed-in layout (see app.tsx). */
 export const chatRoutes = (

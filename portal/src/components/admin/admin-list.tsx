@@ -2,16 +2,15 @@ import Box from '@mui/material/Box';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useApiQuery } from '../../hooks/use-api-query';
 import { useT } from '../../hooks/use-t';
+import { lazyNamed } from '../../lib/lazy-named';
 import { PageHeader } from '../layout/page-header';
 import { LoadError } from '../money/load-error';
 import type { ListGrid as ListGridType } from './list-grid';
 
-const ListGrid = lazy(async () => ({
-  default: (await import('./list-grid')).ListGrid,
-})) as unknown as typeof ListGridType;
+const ListGrid = lazyNamed(() => import('./list-grid'), 'ListGrid') as unknown as typeof ListGridType;
 
 /**
  * An admin page of a list the API sends whole (`GET` → `{ data: Row[] }`): heading, count, load

@@ -9,19 +9,19 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { useInvalidate, useList } from '@refinedev/core';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useT } from '../../hooks/use-t';
 import type { ApiError } from '../../lib/api-fetch';
-import { pageReachable } from '../../providers/data-provider';
+import { lazyNamed } from '../../lib/lazy-named';
+import { listPath, listResult, type Page, pageReachable } from '../../providers/data-provider';
+import { FIRST_DATA_FRESH_MS, useFirstData } from '../../providers/first-data';
 import { PageHeader } from '../layout/page-header';
 import { LoadError } from '../money/load-error';
 import type { AdminGrid as AdminGridType, RowAction, RowSelection } from './admin-grid';
 import { exportQuery, type FilterSpec, type TableSpec, useTableState } from './table-state';
 
 // The data grid is the largest dependency in the portal: its own chunk, behind a skeleton.
-const AdminGrid = lazy(async () => ({
-  default: (await import('./admin-grid')).AdminGrid,
-})) as unknown as typeof AdminGridType;
+const AdminGrid = lazyNamed(() => import('./admin-grid'), 'AdminGrid') as unknown as typeof AdminGridType;
 
 export interface AdminTableProps<Row extends GridValidRowModel & { id: string }> {
   spec: TableSpec;
@@ -71,10 +71,17 @@ export function AdminTable<Row extends GridValidRowModel & { id: string }>(props
   // the API's refusal as an error.
   const numberedRows = spec.profileSorts?.includes(state.sort) ? PROFILE_SORT_NUMBERED_ROWS : NUMBERED_PAGES_ROWS;
   const reachable = !spec.cursorPages || pageReachable(list, numberedRows);
+  // Rendered by the server, the page came with its first page (ADR 034): shown at once, not asked for.
+  const first = useFirstData<Page<Row>>(listPath(list));
+  const [initialData] = useState(() => (first.data ? listResult(list, first.data) : undefined));
   const { result, query } = useList<Row, ApiError>({
     ...list,
     errorNotification: false,
-    queryOptions: { placeholderData: (previous) => previous, enabled: reachable },
+    queryOptions: {
+      placeholderData: (previous) => previous,
+      enabled: reachable,
+      ...(first.data && initialData ? { initialData, staleTime: FIRST_DATA_FRESH_MS } : {}),
+    },
   });
   // While the next page loads the list has no total; a grid told 0 rows would move itself back to
   // page 1 (and the URL with it). It keeps the last total it was given until the page arrives.

@@ -1,7 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyNamed } from '../../lib/lazy-named';
 import { provideReauthentication } from '../../lib/reauth-gate';
 
-const ReauthDialog = lazy(async () => ({ default: (await import('./reauth-dialog')).ReauthDialog }));
+const ReauthDialog = lazyNamed(() => import('./reauth-dialog'), 'ReauthDialog');
 
 /**
  * Answers the API's requests for a recent sign-in (lib/reauth-gate.ts) with the password dialog,

@@ -27,8 +27,14 @@ export function useFormat(): Format {
     const number = new Intl.NumberFormat(tag);
     const decimal = new Intl.NumberFormat(tag, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
     const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 });
-    const date = new Intl.DateTimeFormat(tag, { dateStyle: 'medium' });
-    const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
+    // Swedish time, not the runtime's: the server renders pages (ADR 034) and the browser must
+    // arrive at the same text to take them over, whatever zone either is in.
+    const date = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'Europe/Stockholm' });
+    const dateTime = new Intl.DateTimeFormat(tag, {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+      timeZone: 'Europe/Stockholm',
+    });
     const regions = new Intl.DisplayNames([tag], { type: 'region' });
     const list = new Intl.ListFormat(tag, { style: 'long', type: 'conjunction' });
     return {

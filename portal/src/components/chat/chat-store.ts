@@ -171,7 +171,12 @@ function subscribe(listener: () => void): () => void {
  */
 export function useChat(userId: string | undefined): ChatState & { reload: () => void } {
   useEffect(() => (userId ? hold(userId) : undefined), [userId]);
-  const snapshot = useSyncExternalStore(subscribe, () => state);
+  // Rendered on the server and hydrating, the store has not started: the empty state.
+  const snapshot = useSyncExternalStore(
+    subscribe,
+    () => state,
+    () => EMPTY,
+  );
   const current = snapshot.userId === userId ? snapshot : { ...EMPTY, status: 'loading' as const };
   return { ...current, reload: () => void load() };
 }

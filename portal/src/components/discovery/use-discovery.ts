@@ -4,6 +4,7 @@ import { useLocale } from '../../hooks/use-locale';
 import type { Translate } from '../../hooks/use-t';
 import { type ApiError, isApiError } from '../../lib/api-fetch';
 import { errorText } from '../../lib/error-text';
+import { FIRST_DATA_FRESH_MS, useFirstData } from '../../providers/first-data';
 import { isMessageKey } from '../../providers/i18n-provider';
 import { type Format, useFormat } from '../campaigns/use-format';
 import type { DiscoveryStatus, Meta, Proxied } from './types';
@@ -68,12 +69,21 @@ export function usePaidDiscoveryQuery<T>(url: string, options?: DiscoveryQueryOp
   return result;
 }
 
+/** The status strip's GET; src/routes/first-load.ts names it as discovery's first data. */
+const STATUS_PATH = '/api/discovery/status';
+
 /** The provider status for the header strip (`GET /api/discovery/status`, not wrapped in `data`). */
 export function useStatusQuery(enabled: boolean) {
+  // Rendered by the server, the page came with the status (ADR 034): no loading line, no request.
+  const first = useFirstData<DiscoveryStatus>(STATUS_PATH);
   const { query } = useCustom<DiscoveryStatus, ApiError>({
-    url: '/api/discovery/status',
+    url: STATUS_PATH,
     method: 'get',
-    queryOptions: { enabled, retry: false },
+    queryOptions: {
+      enabled,
+      retry: false,
+      ...(first.data ? { initialData: { data: first.data }, staleTime: FIRST_DATA_FRESH_MS } : {}),
+    },
     errorNotification: false,
   });
   return { status: query.data?.data, error: query.error, refetch: query.refetch };

@@ -6,9 +6,10 @@ import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { Outlet, Link as RouterLink, useLocation } from 'react-router';
 import { useT } from '../../hooks/use-t';
+import { lazyNamed } from '../../lib/lazy-named';
 import { useSession } from '../../providers/session';
 import { ReauthGate } from '../auth/reauth-gate';
 import { NotificationBell } from '../notifications/notification-bell';
@@ -20,7 +21,7 @@ import { PageLoader } from './page-loader';
 import { UserMenu } from './user-menu';
 
 // The drawer (MUI's Drawer, Modal, focus trap) loads on the first tap of the menu button.
-const NavDrawer = lazy(async () => ({ default: (await import('./nav-drawer')).NavDrawer }));
+const NavDrawer = lazyNamed(() => import('./nav-drawer'), 'NavDrawer');
 
 /**
  * The signed-in frame: app bar (logo, language, user menu), the page in a `main` landmark, and the

@@ -1,5 +1,6 @@
 import { type ComponentType, use } from 'react';
 import { Outlet, useLocation } from 'react-router';
+import { registerPart, useRenderedPart } from '../../lib/lazy-named';
 import { loadAreaTexts } from '../../providers/i18n-provider';
 
 let Shell: ComponentType | null = null;
@@ -13,6 +14,9 @@ export function loadShell(): Promise<void> {
   return loading;
 }
 
+// A page rendered on the server inside Refine hydrates once Refine is loaded (lib/lazy-named.tsx).
+registerPart('RefineShell', { load: loadShell, isLoaded: () => Shell !== null });
+
 /**
  * Refine around the signed-in pages, loaded with the areas' texts by the first page that needs
  * them. The home (`/`) needs neither and renders without them; once loaded, Refine stays mounted,
@@ -20,6 +24,10 @@ export function loadShell(): Promise<void> {
  */
 export function DataShell({ always = false }: { always?: boolean }) {
   const { pathname } = useLocation();
-  if (!Shell && (always || pathname !== '/')) use(loadShell());
+  const needsShell = always || pathname !== '/';
+  // A page that needs Refine: the browser loads it before it hydrates the page. (The home
+  // renders the same markup with or without it, and the browser's first load has it without.)
+  useRenderedPart(needsShell ? 'RefineShell' : '');
+  if (!Shell && needsShell) use(loadShell());
   return Shell ? <Shell /> : <Outlet />;
 }

@@ -1,16 +1,17 @@
 import Person from '@mui/icons-material/Person';
 import Avatar from '@mui/material/Avatar';
 import IconButton from '@mui/material/IconButton';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useT } from '../../hooks/use-t';
 import type { SessionUser } from '../../lib/auth-client';
 import { errorText } from '../../lib/error-text';
+import { lazyNamed } from '../../lib/lazy-named';
 import { notificationProvider } from '../../providers/notification-provider';
 import { signOut } from '../../providers/session';
 
 // The menu (MUI's Menu, Popover, Modal) loads on the first click: the home shows only the button.
-const UserMenuList = lazy(async () => ({ default: (await import('./user-menu-list')).UserMenuList }));
+const UserMenuList = lazyNamed(() => import('./user-menu-list'), 'UserMenuList');
 
 export function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

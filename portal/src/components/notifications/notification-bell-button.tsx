@@ -1,16 +1,15 @@
 import NotificationsNone from '@mui/icons-material/NotificationsNone';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
 import { useT } from '../../hooks/use-t';
+import { lazyNamed } from '../../lib/lazy-named';
 import { useSession } from '../../providers/session';
 import { useChat } from '../chat/chat-store';
 import { useNotificationState } from './notifications-store';
 
 // The list (MUI's Popover and List, and its request) loads on the first click: every page shows the bell.
-const NotificationsPopover = lazy(async () => ({
-  default: (await import('./notifications-popover')).NotificationsPopover,
-}));
+const NotificationsPopover = lazyNamed(() => import('./notifications-popover'), 'NotificationsPopover');
 
 /**
  * The app bar's bell: the unread count, live from the tab's one chat stream (held through the chat

@@ -10,7 +10,8 @@ import { apiFetch } from '../../lib/api-fetch';
  */
 type State = { userId: string | null; unreadCount: number; version: number };
 
-let state: State = { userId: null, unreadCount: 0, version: 0 };
+const INITIAL: State = { userId: null, unreadCount: 0, version: 0 };
+let state: State = INITIAL;
 const listeners = new Set<() => void>();
 /** The store listens for the tab's lifetime: the stream is there as long as anyone is signed in. */
 let listening = false;
@@ -55,6 +56,8 @@ export function useNotificationState(userId: string | undefined): State {
       };
     },
     () => state,
+    // Rendered on the server and hydrating, the store has not started.
+    () => INITIAL,
   );
 }
 

@@ -1,9 +1,10 @@
 import Skeleton from '@mui/material/Skeleton';
-import { type ComponentProps, lazy, Suspense } from 'react';
+import { type ComponentProps, Suspense } from 'react';
 import { useT } from '../../hooks/use-t';
+import { lazyNamed } from '../../lib/lazy-named';
 
 // The chart library is large: its own chunk, loaded by the pages that draw a chart.
-const ViewsChart = lazy(async () => ({ default: (await import('./views-chart')).ViewsChart }));
+const ViewsChart = lazyNamed(() => import('./views-chart'), 'ViewsChart');
 
 /** The views chart behind a skeleton while its chunk loads. */
 export function LazyViewsChart(props: ComponentProps<typeof ViewsChart>) {

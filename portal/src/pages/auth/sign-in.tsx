@@ -4,7 +4,7 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { type ChangeEvent, type FormEvent, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, Suspense, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../../components/auth/auth-layout';
 import { GoogleButton } from '../../components/auth/google-button';
@@ -19,14 +19,16 @@ import { authErrorKey } from '../../lib/auth-errors';
 import { safeCallbackUrl, toRouterPath } from '../../lib/callback-url';
 import { errorText } from '../../lib/error-text';
 import { EMAIL_PATTERN } from '../../lib/form-field';
+import { lazyNamed } from '../../lib/lazy-named';
 import { SITE_LINKS } from '../../lib/site-links';
 import { signInWithCredentials, useSession } from '../../providers/session';
 
 // The code step (with passkeys' WebAuthn client) and the reset dialog load when they are needed.
-const TotpStep = lazy(async () => ({ default: (await import('../../components/auth/totp-step')).TotpStep }));
-const ForgotPasswordDialog = lazy(async () => ({
-  default: (await import('../../components/auth/forgot-password-dialog')).ForgotPasswordDialog,
-}));
+const TotpStep = lazyNamed(() => import('../../components/auth/totp-step'), 'TotpStep');
+const ForgotPasswordDialog = lazyNamed(
+  () => import('../../components/auth/forgot-password-dialog'),
+  'ForgotPasswordDialog',
+);
 
 /** Whether a sign-in answer sends the browser on to the code step (two-factor on: ADR 024). */
 function isCodeStep(url: string): boolean {

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { overlayKey } from '../../components/campaigns/campaign-card';
 import { CampaignCover } from '../../components/campaigns/campaign-cover';
@@ -18,11 +18,10 @@ import { PayoutBreakdownCard } from '../../components/tax/payout-breakdown';
 import { useApiQuery } from '../../hooks/use-api-query';
 import { useT } from '../../hooks/use-t';
 import { errorText } from '../../lib/error-text';
+import { lazyNamed } from '../../lib/lazy-named';
 
 /** The chat thread is its own chunk, loaded only when the creator has a claim here. */
-const ClaimConversation = lazy(async () => ({
-  default: (await import('../../components/chat/claim-conversation')).ClaimConversation,
-}));
+const ClaimConversation = lazyNamed(() => import('../../components/chat/claim-conversation'), 'ClaimConversation');
 
 /** Campaign details: organizer, claim, messages, the client's social profile and the overview. */
 export function CampaignPage() {

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useNotification } from '@refinedev/core';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { ConfirmDialog } from '../../components/campaigns/confirm-dialog';
 import { Section } from '../../components/campaigns/section';
@@ -31,12 +31,11 @@ import { useVerifiedAccounts, VerifiedBadges } from '../../components/verificati
 import { useApiQuery } from '../../hooks/use-api-query';
 import { useT } from '../../hooks/use-t';
 import { errorText } from '../../lib/error-text';
+import { lazyNamed } from '../../lib/lazy-named';
 import { useSession } from '../../providers/session';
 
 /** The chat thread is its own chunk: most visits never open the messages tab. */
-const ClaimConversation = lazy(async () => ({
-  default: (await import('../../components/chat/claim-conversation')).ClaimConversation,
-}));
+const ClaimConversation = lazyNamed(() => import('../../components/chat/claim-conversation'), 'ClaimConversation');
 
 function ClaimTab({
   claim,

@@ -9,7 +9,7 @@ import Skeleton from '@mui/material/Skeleton';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useList, useNotification } from '@refinedev/core';
-import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { RoleOnly } from '../../../components/auth/role-only';
 import { PageHeader } from '../../../components/layout/page-header';
@@ -28,13 +28,12 @@ import { SwishDialog } from '../../../components/money/swish-dialog';
 import { useT } from '../../../hooks/use-t';
 import { type ApiError, apiFetch } from '../../../lib/api-fetch';
 import { errorText, fieldCodes, validationText } from '../../../lib/error-text';
+import { lazyNamed } from '../../../lib/lazy-named';
 import { pageReachable } from '../../../providers/data-provider';
 import type { MessageKey } from '../../../providers/i18n-provider';
 
 // The data grid is the largest dependency in the portal: its own chunk, behind a skeleton.
-const PayoutsGrid = lazy(async () => ({
-  default: (await import('../../../components/money/payouts-grid')).PayoutsGrid,
-}));
+const PayoutsGrid = lazyNamed(() => import('../../../components/money/payouts-grid'), 'PayoutsGrid');
 
 type StatusFilter = WithdrawalStatus | 'all';
 
