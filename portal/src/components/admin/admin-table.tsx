@@ -1,6 +1,5 @@
 import { NUMBERED_PAGES_ROWS, PROFILE_SORT_NUMBERED_ROWS } from '@kollab/contract/list-pages';
 import Download from '@mui/icons-material/Download';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -18,6 +17,7 @@ import { FIRST_DATA_FRESH_MS, useFirstData } from '../../providers/first-data';
 import { PageHeader } from '../layout/page-header';
 import { LoadError } from '../money/load-error';
 import type { AdminGrid as AdminGridType, RowAction, RowSelection } from './admin-grid';
+import { FarPageNotice } from './far-page-notice';
 import { exportQuery, type FilterSpec, type TableSpec, useTableState } from './table-state';
 
 // The data grid is the largest dependency in the portal: its own chunk, behind a skeleton.
@@ -167,16 +167,7 @@ export function AdminTable<Row extends GridValidRowModel & { id: string }>(props
       </Box>
       {query.error ? <LoadError error={query.error} onRetry={() => void query.refetch()} /> : null}
       {reachable ? null : (
-        <Alert
-          severity="info"
-          action={
-            <Button color="inherit" size="small" onClick={() => update({ page: 1 })}>
-              {t('admin.table.toFirst')}
-            </Button>
-          }
-        >
-          {t('admin.table.outOfReach', { pages: Math.ceil(numberedRows / state.pageSize) })}
-        </Alert>
+        <FarPageNotice rows={numberedRows} pageSize={state.pageSize} onFirst={() => update({ page: 1 })} />
       )}
       {!reachable || (query.error && !query.data) ? null : (
         <Suspense

@@ -1,7 +1,6 @@
 import { NUMBERED_PAGES_ROWS } from '@kollab/contract/list-pages';
 import AccountBalance from '@mui/icons-material/AccountBalance';
 import Download from '@mui/icons-material/Download';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -11,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useList, useNotification } from '@refinedev/core';
 import { Suspense, useCallback, useMemo, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
+import { FarPageNotice } from '../../../components/admin/far-page-notice';
 import { RoleOnly } from '../../../components/auth/role-only';
 import { PageHeader } from '../../../components/layout/page-header';
 import { LoadError } from '../../../components/money/load-error';
@@ -258,16 +258,7 @@ function PayoutsQueue() {
       </Box>
       {query.error ? <LoadError error={query.error} onRetry={() => void query.refetch()} /> : null}
       {reachable ? null : (
-        <Alert
-          severity="info"
-          action={
-            <Button color="inherit" size="small" onClick={() => update({ page: 1 })}>
-              {t('admin.table.toFirst')}
-            </Button>
-          }
-        >
-          {t('admin.table.outOfReach', { pages: Math.ceil(NUMBERED_PAGES_ROWS / state.pageSize) })}
-        </Alert>
+        <FarPageNotice rows={NUMBERED_PAGES_ROWS} pageSize={state.pageSize} onFirst={() => update({ page: 1 })} />
       )}
       {reachable ? (
         <Suspense
