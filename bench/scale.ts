@@ -36,7 +36,8 @@ import { publishInTransaction } from '../api/src/modules/campaigns/publishing.se
 import { fixedRateLoad, percentileOfSorted } from './campaigns-load.ts';
 import { freePort, startApi, stopProcess, waitFor200 } from './lib.ts';
 import { cursorPages, md5id, type Scenario, scenarios } from './scale-scenarios.ts';
-import { type ScaleSizes, seedScale, sizesFor } from './scale-seed.ts';
+import { seedScale } from './scale-seed.ts';
+import { type ScaleSizes, sizesFor } from './scale-seed-sql.ts';
 import { addSession } from './seed.ts';
 
 const args = process.argv.slice(2);
