@@ -29,6 +29,15 @@ export interface ListSort {
   tiesInOrder?: boolean;
 }
 
+/** The sort of a list whose ties follow its direction (`tiesInOrder`): the query's field and order by `column`, then `id`. */
+export function sortWithTiesInOrder(
+  query: { sort: string; order: 'asc' | 'desc' },
+  column: Column,
+  id: Column,
+): ListSort {
+  return { field: query.sort, column, order: query.order, id, tiesInOrder: true };
+}
+
 /** Whether equal values come in descending id order (`ListSort.tiesInOrder` on a descending list). */
 export function tiesDescending(sort: Pick<ListSort, 'order' | 'tiesInOrder'>): boolean {
   return sort.tiesInOrder === true && sort.order === 'desc';

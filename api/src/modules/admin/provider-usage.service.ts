@@ -2,7 +2,8 @@ import type { AdminProviderUsage, AdminProviderUsageQuery } from '@kollab/contra
 import type { Database } from '@kollab/db';
 import { brandProfiles, providerUsage, users } from '@kollab/db/schema';
 import { and, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
-import { type CsvColumn, containsPattern, type ListSort, pageOf, type Window } from './list-query.ts';
+import { sortWithTiesInOrder } from '../../lib/keyset.ts';
+import { type CsvColumn, containsPattern, pageOf, type Window } from './list-query.ts';
 
 const SORT = {
   day: providerUsage.day,
@@ -24,13 +25,7 @@ export async function listProviderUsage(db: Database, query: AdminProviderUsageQ
     query.from ? gte(providerUsage.day, query.from) : undefined,
     query.to ? lte(providerUsage.day, query.to) : undefined,
   );
-  const sort: ListSort = {
-    field: query.sort,
-    column: SORT[query.sort],
-    order: query.order,
-    id: providerUsage.id,
-    tiesInOrder: true,
-  };
+  const sort = sortWithTiesInOrder(query, SORT[query.sort], providerUsage.id);
   // The search reads the user and the brand's name; without it the walk is the usage index alone.
   const ids = (after?: SQL) =>
     pattern

@@ -5,7 +5,8 @@ import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL } from 'dr
 import { alias } from 'drizzle-orm/pg-core';
 import { recordAudit } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
-import { type ListSort, pageOf, type Window } from '../admin/list-query.ts';
+import { sortWithTiesInOrder } from '../../lib/keyset.ts';
+import { pageOf, type Window } from '../admin/list-query.ts';
 import { renderDocumentPdf } from './document-pdf.ts';
 import { campaignOf, swedishToday, toDocumentView } from './documents.service.ts';
 import { applyInvoicePayment } from './settlement.ts';
@@ -46,13 +47,7 @@ const SORT = {
  */
 export async function listDocuments(db: Database, query: ListInvoicesQuery, window: Window) {
   const where = and(query.kind ? eq(billingDocuments.kind, query.kind) : undefined, stateFilter(query.state));
-  const sort: ListSort = {
-    field: query.sort,
-    column: SORT[query.sort],
-    order: query.order,
-    id: billingDocuments.id,
-    tiesInOrder: true,
-  };
+  const sort = sortWithTiesInOrder(query, SORT[query.sort], billingDocuments.id);
   const ids = (after?: SQL) =>
     db.select({ id: billingDocuments.id }).from(billingDocuments).where(and(where, after)).$dynamic();
   const page = pageOf(db, ids, sort, window, { estimateFirst: true });

@@ -14,7 +14,8 @@ import {
   users,
 } from '@kollab/db/schema';
 import { and, asc, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
-import { type ListSort, pageOf, type Window } from '../admin/list-query.ts';
+import { sortWithTiesInOrder } from '../../lib/keyset.ts';
+import { pageOf, type Window } from '../admin/list-query.ts';
 import { balanceOf } from '../ledger/ledger.service.ts';
 import { availableCredit } from './payments.service.ts';
 
@@ -96,13 +97,7 @@ export async function listPayments(db: Database, query: ListPaymentsQuery, windo
     query.status ? eq(payments.status, query.status) : undefined,
     query.method ? eq(payments.method, query.method) : undefined,
   );
-  const sort: ListSort = {
-    field: query.sort,
-    column: PAYMENT_SORT[query.sort],
-    order: query.order,
-    id: payments.id,
-    tiesInOrder: true,
-  };
+  const sort = sortWithTiesInOrder(query, PAYMENT_SORT[query.sort], payments.id);
   const ids = (after?: SQL) => db.select({ id: payments.id }).from(payments).where(and(where, after)).$dynamic();
   const page = pageOf(db, ids, sort, window, { estimateFirst: true });
   const [rows, total] = await Promise.all([
@@ -148,13 +143,7 @@ export async function listEscrow(db: Database, query: ListEscrowQuery, window: W
       : query.open === 'no'
         ? isNotNull(campaignFunding.closedAt)
         : undefined;
-  const sort: ListSort = {
-    field: query.sort,
-    column: campaignFunding.fundedAt,
-    order: query.order,
-    id: campaignFunding.campaignId,
-    tiesInOrder: true,
-  };
+  const sort = sortWithTiesInOrder(query, campaignFunding.fundedAt, campaignFunding.campaignId);
   const ids = (after?: SQL) =>
     db.select({ id: campaignFunding.campaignId }).from(campaignFunding).where(and(where, after)).$dynamic();
   const page = pageOf(db, ids, sort, window, { estimateFirst: true });

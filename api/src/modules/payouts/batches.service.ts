@@ -18,8 +18,9 @@ import type { Env } from '../../env.ts';
 import { recordAudit } from '../../lib/audit.ts';
 import { decrypt, encrypt } from '../../lib/encryption.ts';
 import { AppError } from '../../lib/errors.ts';
+import { sortWithTiesInOrder } from '../../lib/keyset.ts';
 import type { Secrets } from '../../lib/secrets.ts';
-import { type ListSort, pageOf, type Window } from '../admin/list-query.ts';
+import { pageOf, type Window } from '../admin/list-query.ts';
 import { creditorAccount } from './creditor.ts';
 import { type CreditTransfer, writePain001 } from './pain001.ts';
 import { markSent } from './settle.ts';
@@ -271,13 +272,7 @@ export async function exportBatch(
 
 /** Admin: the payout batches, newest first, by keyset pages over `(created_at, id)` (ADR 036). */
 export async function listBatches(db: Database, query: ListPayoutBatchesQuery, window: Window) {
-  const sort: ListSort = {
-    field: query.sort,
-    column: payoutBatches.createdAt,
-    order: query.order,
-    id: payoutBatches.id,
-    tiesInOrder: true,
-  };
+  const sort = sortWithTiesInOrder(query, payoutBatches.createdAt, payoutBatches.id);
   const ids = (after?: SQL) => db.select({ id: payoutBatches.id }).from(payoutBatches).where(after).$dynamic();
   const page = pageOf(db, ids, sort, window, { estimateFirst: true });
   const [rows, total] = await Promise.all([

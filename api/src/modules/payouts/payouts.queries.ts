@@ -2,8 +2,9 @@ import type { BlockedPayeeView, ListPayoutsQuery, PayoutView } from '@kollab/con
 import type { Database } from '@kollab/db';
 import { paymentMethods, paymentRefunds, payouts, users, withdrawals } from '@kollab/db/schema';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { sortWithTiesInOrder } from '../../lib/keyset.ts';
 import type { Secrets } from '../../lib/secrets.ts';
-import { type ListSort, pageOf, type Total, type Window } from '../admin/list-query.ts';
+import { pageOf, type Total, type Window } from '../admin/list-query.ts';
 import { creditorAccount } from './creditor.ts';
 import { swishPayee } from './swish.service.ts';
 
@@ -21,13 +22,7 @@ export async function listPayouts(
     query.batchId ? eq(payouts.batchId, query.batchId) : undefined,
     query.status ? eq(payouts.status, query.status) : undefined,
   );
-  const sort: ListSort = {
-    field: query.sort,
-    column: payouts.createdAt,
-    order: query.order,
-    id: payouts.id,
-    tiesInOrder: true,
-  };
+  const sort = sortWithTiesInOrder(query, payouts.createdAt, payouts.id);
   const ids = (after?: SQL) => db.select({ id: payouts.id }).from(payouts).where(and(where, after)).$dynamic();
   const page = pageOf(db, ids, sort, window, { estimateFirst: true });
   const [rows, total] = await Promise.all([

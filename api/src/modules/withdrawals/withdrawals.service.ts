@@ -18,9 +18,10 @@ import { type CsvColumn, toCsv } from '../../lib/csv.ts';
 import { decrypt } from '../../lib/encryption.ts';
 import { AppError } from '../../lib/errors.ts';
 import { withIdempotency } from '../../lib/idempotency.ts';
+import { sortWithTiesInOrder } from '../../lib/keyset.ts';
 import type { Mailer } from '../../lib/mailer.ts';
 import type { Secrets } from '../../lib/secrets.ts';
-import { type ListSort, pageOf, type Window } from '../admin/list-query.ts';
+import { pageOf, type Window } from '../admin/list-query.ts';
 import { balanceOf, PLATFORM, post } from '../ledger/ledger.service.ts';
 import { notifyWithdrawalPaid } from '../notifications/notifications.service.ts';
 import { describeReturn } from '../payouts/reasons.ts';
@@ -285,13 +286,7 @@ const WITHDRAWAL_SORT = { createdAt: withdrawals.createdAt, amountOre: withdrawa
  */
 export async function listWithdrawals(db: Database, query: ListWithdrawalsQuery, window: Window) {
   const where = query.status ? eq(withdrawals.status, query.status) : undefined;
-  const sort: ListSort = {
-    field: query.sort,
-    column: WITHDRAWAL_SORT[query.sort],
-    order: query.order,
-    id: withdrawals.id,
-    tiesInOrder: true,
-  };
+  const sort = sortWithTiesInOrder(query, WITHDRAWAL_SORT[query.sort], withdrawals.id);
   const ids = (after?: SQL) => db.select({ id: withdrawals.id }).from(withdrawals).where(and(where, after)).$dynamic();
   const page = pageOf(db, ids, sort, window, { estimateFirst: true });
   const [rows, total] = await Promise.all([
