@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppWithBuild, createAppWithBuild } from '../test/support/built-files.ts';
+import { type AppWithBuild, createAppWithBuild, PORTAL_INDEX_HTML } from '../test/support/built-files.ts';
 import { createUser } from '../test/support/factories.ts';
 import { cookiesSetBy, loginAs } from '../test/support/login-as.ts';
 import type { TestApp } from '../test/support/test-app.ts';
@@ -7,17 +7,8 @@ import { PORTAL_POLICY } from './lib/content-security-policy.ts';
 import { SESSION_COOKIE } from './modules/auth/session.ts';
 import { matchPagePath, scriptSafeJson } from './portal-html.ts';
 
-/** A portal build as Vite writes it: index.html with its entry, and the first-load list (portal/vite.config.ts). */
-const INDEX = [
-  '<!doctype html>',
-  '<html lang="sv">',
-  '  <head>',
-  '    <title>Kollab</title>',
-  '    <script type="module" crossorigin src="/app/assets/boot-1.js"></script>',
-  '  </head>',
-  '  <body><div id="root"></div></body>',
-  '</html>',
-].join('\n');
+const INDEX = PORTAL_INDEX_HTML;
+/** The first-load list of a portal build (portal/vite.config.ts). */
 const FIRST_LOAD = {
   signIn: ['/app/assets/sign-in-1.js'],
   signedIn: ['/app/assets/signed-in-1.js', '/app/assets/Badge-1.js'],

@@ -6,7 +6,7 @@ import { users } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
 import { build as viteBuild } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AppWithBuild, createAppWithBuild } from '../test/support/built-files.ts';
+import { type AppWithBuild, createAppWithBuild, PORTAL_INDEX_HTML } from '../test/support/built-files.ts';
 import { createCampaign, createUser } from '../test/support/factories.ts';
 import { loginAs } from '../test/support/login-as.ts';
 import { PORTAL_POLICY } from './lib/content-security-policy.ts';
@@ -14,16 +14,7 @@ import { PORTAL_POLICY } from './lib/content-security-policy.ts';
 // ADR 034, fourth step: the portal's pages rendered on the server, with the real renderer
 // (portal/src/entry-server.tsx, built here as `npm run build` builds it).
 
-const INDEX = [
-  '<!doctype html>',
-  '<html lang="sv">',
-  '  <head>',
-  '    <title>Kollab</title>',
-  '    <script type="module" crossorigin src="/app/assets/boot-1.js"></script>',
-  '  </head>',
-  '  <body><div id="root"></div></body>',
-  '</html>',
-].join('\n');
+const INDEX = PORTAL_INDEX_HTML;
 const FIRST_LOAD = {
   signIn: ['/app/assets/sign-in-1.js'],
   signedIn: ['/app/assets/signed-in-1.js'],

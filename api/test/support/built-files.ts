@@ -3,6 +3,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestApp, type TestApp } from './test-app.ts';
 
+/** A portal build's index.html as Vite writes it, with its entry (the portal-html and render tests). */
+export const PORTAL_INDEX_HTML = [
+  '<!doctype html>',
+  '<html lang="sv">',
+  '  <head>',
+  '    <title>Kollab</title>',
+  '    <script type="module" crossorigin src="/app/assets/boot-1.js"></script>',
+  '  </head>',
+  '  <body><div id="root"></div></body>',
+  '</html>',
+].join('\n');
+
 /** A test app serving a made-up site and portal build, and the way to end both. */
 export interface AppWithBuild {
   t: TestApp;
