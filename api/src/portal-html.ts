@@ -53,6 +53,8 @@ export interface PortalRenderer {
     locale: 'sv' | 'en';
     session: unknown;
     data: ReadonlyMap<string, unknown>;
+    /** The render's time (ms), which relative texts are measured from. */
+    now: number;
     signal?: AbortSignal;
   }): Promise<{ html: string; styles: string; preload?: string; parts?: string[] }>;
 }
@@ -273,9 +275,10 @@ export function createPortalHtml(portalDir: string, options: PortalHtmlOptions =
         }, timeoutMs);
       });
       const url = new URL(c.req.url);
+      const now = Date.now();
       try {
         const page = await Promise.race([
-          module.render({ url: url.pathname + url.search, locale, session, data, signal: controller.signal }),
+          module.render({ url: url.pathname + url.search, locale, session, data, now, signal: controller.signal }),
           timeout,
         ]);
         c.get('logger').debug(
@@ -286,7 +289,7 @@ export function createPortalHtml(portalDir: string, options: PortalHtmlOptions =
           },
           'portal page rendered',
         );
-        return { ...page, data: dataPaths.length > 0 ? Object.fromEntries(data) : null };
+        return { ...page, data: dataPaths.length > 0 ? Object.fromEntries(data) : null, renderedAt: now };
       } finally {
         clearTimeout(timer);
       }
@@ -350,9 +353,11 @@ export function createPortalHtml(portalDir: string, options: PortalHtmlOptions =
       // Inert until the browser has hydrated it (main.tsx): no click, typing or form submission
       // can reach a page whose code is not running yet (ADR 034). `data-modules`: the chunks the
       // page needs; `data-parts`: the lazily loaded parts in the markup, which the browser loads
-      // before it hydrates.
+      // before it hydrates; `data-rendered-at`: the render's time, which the browser hydrates with
+      // (portal/src/hooks/use-now.ts).
       const attributes = [
         ' inert',
+        ` data-rendered-at="${rendered.renderedAt}"`,
         modules.length > 0 ? ` data-modules="${attribute(modules.join(' '))}"` : '',
         rendered.parts?.length ? ` data-parts="${attribute(rendered.parts.join(' '))}"` : '',
       ].join('');
@@ -383,6 +388,8 @@ interface Rendered {
   preload?: string;
   parts?: string[];
   data: Record<string, unknown> | null;
+  /** The time the markup was rendered at (ms), which texts relative to now were measured from. */
+  renderedAt: number;
 }
 
 /** True for no query or one with only `locale` (the sign-in page is the same for all of those). */

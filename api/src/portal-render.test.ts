@@ -106,7 +106,9 @@ describe('the portal rendered on the server', () => {
     const [creator] = await build.t.db.select().from(users).where(eq(users.email, 'creator@demo.kollab.se'));
     if (!creator) throw new Error('no demo creator');
     const cookie = await loginAs(build.t.db, creator);
+    const before = Date.now();
     const res = await build.t.app.request('/app/campaigns', { headers: { ...html, Cookie: cookie } });
+    const after = Date.now();
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('private, no-store');
     expect(res.headers.get('content-security-policy')).toBe(PORTAL_POLICY);
@@ -124,10 +126,14 @@ describe('the portal rendered on the server', () => {
     expect(root).toContain('<h1');
     // Inert until the browser has hydrated it, with the chunks it asks for once painted (no
     // modulepreload links: they would share the line with what it paints) and the lazily loaded
-    // parts it must load first.
+    // parts it must load first, and the time it was rendered at, which the browser hydrates with.
+    const renderedAt = Number(/data-rendered-at="(\d+)"/.exec(page)?.[1]);
+    expect(renderedAt).toBeGreaterThanOrEqual(before);
+    expect(renderedAt).toBeLessThanOrEqual(after);
     expect(rootAttributes(page)).toBe(
       [
         'id="root" inert',
+        `data-rendered-at="${renderedAt}"`,
         'data-modules="/app/assets/signed-in-1.js /app/assets/dictionary.sv-1.js /app/assets/refine-shell-1.js /app/assets/dictionary-areas.sv-1.js /app/assets/list-1.js"',
         'data-parts="CampaignsPage MessagesNavIcon NotificationBellButton RefineShell SignedInRoutes"',
       ].join(' '),

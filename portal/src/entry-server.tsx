@@ -5,6 +5,7 @@ import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import { AppRoutes, loadSignedInRoutes, loadSignInPage } from './app';
 import { loadShell } from './components/layout/data-shell';
+import { RenderClock } from './hooks/use-now';
 import type { Session } from './lib/auth-client';
 import { RenderedParts } from './lib/lazy-named';
 import { ServerDataProvider } from './providers/first-data';
@@ -23,6 +24,11 @@ export interface RenderInput {
   session: Session | null;
   /** The page's first GETs' answers, by path. */
   data: ReadonlyMap<string, unknown>;
+  /**
+   * The time the page is rendered at (ms): texts relative to now are measured from it, and the
+   * browser hydrates with the same (hooks/use-now.ts, the root's `data-rendered-at`).
+   */
+  now: number;
   /** Aborts the render (the caller's time limit). */
   signal?: AbortSignal;
 }
@@ -65,13 +71,13 @@ export async function prepare(): Promise<void> {
     expires: new Date(0).toISOString(),
   });
   for (const locale of ['sv', 'en'] as const) {
-    await render({ url: '/app/login', locale, session: null, data: new Map() });
+    await render({ url: '/app/login', locale, session: null, data: new Map(), now: Date.now() });
   }
   for (const url of ['/app/', '/app/campaigns', '/app/campaigns/warm-up']) {
-    await render({ url, locale: 'sv', session: session('creator'), data: new Map() });
+    await render({ url, locale: 'sv', session: session('creator'), data: new Map(), now: Date.now() });
   }
-  await render({ url: '/app/discovery', locale: 'sv', session: session('brand'), data: new Map() });
-  await render({ url: '/app/admin/users', locale: 'sv', session: session('admin'), data: new Map() });
+  await render({ url: '/app/discovery', locale: 'sv', session: session('brand'), data: new Map(), now: Date.now() });
+  await render({ url: '/app/admin/users', locale: 'sv', session: session('admin'), data: new Map(), now: Date.now() });
 }
 
 export async function render(input: RenderInput): Promise<RenderOutput> {
@@ -87,9 +93,11 @@ export async function render(input: RenderInput): Promise<RenderOutput> {
         <StaticRouter location={input.url} basename="/app">
           <ServerSessionProvider session={input.session}>
             <ServerDataProvider data={input.data}>
-              <RenderedParts value={parts}>
-                <AppRoutes serverLocale={input.locale} />
-              </RenderedParts>
+              <RenderClock value={input.now}>
+                <RenderedParts value={parts}>
+                  <AppRoutes serverLocale={input.locale} />
+                </RenderedParts>
+              </RenderClock>
             </ServerDataProvider>
           </ServerSessionProvider>
         </StaticRouter>

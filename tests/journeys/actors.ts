@@ -26,11 +26,16 @@ export function baseUrl(): string {
 
 /**
  * Opens a browser context on `url` (default the project's baseURL) that speaks `locale` (the `locale` cookie the site and portal read) and
- * watches its page for errors. The sample provider's profile pictures live on example.com, which
+ * watches its page for errors; `options.timezoneId` puts its browser in another time zone. The sample provider's profile pictures live on example.com, which
  * these machines cannot reach; they are answered with a pixel so no failed load is logged.
  */
-export async function openActor(browser: Browser, locale: Locale, url = baseUrl()): Promise<Actor> {
-  const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 } });
+export async function openActor(
+  browser: Browser,
+  locale: Locale,
+  url = baseUrl(),
+  options: { timezoneId?: string } = {},
+): Promise<Actor> {
+  const context = await browser.newContext({ baseURL: url, viewport: { width: 1280, height: 800 }, ...options });
   await context.addCookies([{ name: 'locale', value: locale, url }]);
   await context.route(/^https:\/\/[^/]*example\.com\//, (route) =>
     route.fulfill({ status: 200, contentType: 'image/png', body: PIXEL }),

@@ -1,5 +1,7 @@
+import type { BrandHome } from '@kollab/contract/api/home';
 import { type APIRequestContext, type APIResponse, expect, type Page, test } from '@playwright/test';
 import { signInAdminByApi } from '../fixtures/api.ts';
+import { untilHydrated } from '../fixtures/hydrated.ts';
 import { checkPage } from '../fixtures/visit.ts';
 import { linkInNewestMail } from '../portal/mail.ts';
 import { type Actor, baseUrl, expectNoPageErrors, openActor, uniqueSuffix } from './actors.ts';
@@ -316,6 +318,49 @@ for (const locale of LOCALES) {
         section(review, home.toApprove).getByRole('link', { name: home.approveItem(creatorName) }),
       ).toHaveCount(0);
       await checkHome(review, 'brand home, a video to review');
+    });
+
+    test('the brand’s home seen from another time zone, its clock 36 hours ahead: taken over as rendered, then counted by its own clock', async ({
+      browser,
+    }) => {
+      // A zone whose date is not UTC's (the server's) at this hour: a date written in the
+      // runtime's zone would differ between the server's page and the browser's.
+      const timezoneId = new Date().getUTCHours() < 11 ? 'Pacific/Pago_Pago' : 'Pacific/Kiritimati';
+      const away = await openActor(browser, locale, baseUrl(), { timezoneId });
+      try {
+        await away.context.addCookies(await brand.context.cookies());
+        const brandHome = await ok<BrandHome>(brand.context.request.get('/api/home'));
+        const autoAcceptAt = brandHome.videosToReview.items.find((item) => item.claimId === claimId)?.autoAcceptAt;
+        expect(autoAcceptAt, 'the video’s auto-accept time').toBeTruthy();
+        const due = Date.parse(autoAcceptAt ?? '');
+        const ahead = 36 * 3_600_000;
+        await away.page.clock.install({ time: Date.now() + ahead });
+        const tag = locale === 'sv' ? 'sv-SE' : 'en-GB';
+        const inDays = (from: number) =>
+          new Intl.RelativeTimeFormat(tag, { numeric: 'auto' }).format(Math.trunc((due - from) / DAY_MS), 'day');
+        const serverSays = inDays(Date.now());
+        const response = await away.page.goto('/app/');
+        // The server counted from its own clock and wrote the time in Swedish time.
+        const swedishTime = new Intl.DateTimeFormat(tag, {
+          dateStyle: 'medium',
+          timeStyle: 'short',
+          timeZone: 'Europe/Stockholm',
+        }).format(new Date(due));
+        const served = (await response?.text()) ?? '';
+        expect(served).toContain(`${serverSays} (${swedishTime})`);
+        await untilHydrated(away.page);
+        // Hydrated without a mismatch (a console error, checked below), then counted again from
+        // the browser's clock, a day and a half later; the time still Swedish.
+        const browserSays = inDays(Date.now() + ahead);
+        expect(browserSays).not.toBe(serverSays);
+        const item = section(away.page, home.toReview)
+          .getByRole('listitem')
+          .filter({ hasText: home.reviewItem(creatorName) });
+        await expect(item).toContainText(`${browserSays} (${swedishTime})`);
+        expectNoPageErrors([away]);
+      } finally {
+        await away.context.close();
+      }
     });
 
     test('the brand accepts the video: it leaves the brand’s home, and the creator is asked to rate the brand', async () => {

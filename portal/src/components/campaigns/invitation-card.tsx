@@ -6,6 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { useNow } from '../../hooks/use-now';
 import { useT } from '../../hooks/use-t';
 import { MatchReasons } from './match-reasons';
 import { type Tone, ToneChip } from './tone-chip';
@@ -37,7 +38,8 @@ export function InvitationCard({
   const t = useT();
   const format = useFormat();
   const { campaign } = invitation;
-  const isOpen = invitation.status === 'pending' && new Date(invitation.respondBy) > new Date();
+  const now = useNow();
+  const isOpen = invitation.status === 'pending' && Date.parse(invitation.respondBy) > now;
   const status = invitation.status === 'pending' && !isOpen ? 'expired' : invitation.status;
   return (
     <Card component="article">

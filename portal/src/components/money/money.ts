@@ -79,9 +79,12 @@ export function useMoneyFormat(): MoneyFormat {
       minimumFractionDigits: 2,
       maximumFractionDigits: 2,
     });
-    const date = new Intl.DateTimeFormat(tag, { dateStyle: 'medium' });
-    const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
-    const time = new Intl.DateTimeFormat(tag, { timeStyle: 'short' });
+    // Swedish time, as in campaigns/use-format.ts: the server renders the homes (ADR 034) and the
+    // browser must arrive at the same text to take them over, whatever zone either is in.
+    const timeZone = 'Europe/Stockholm';
+    const date = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone });
+    const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    const time = new Intl.DateTimeFormat(tag, { timeStyle: 'short', timeZone });
     return {
       sek: (ore) => currency.format(ore / 100),
       plain: (ore) => (ore % 100 === 0 ? whole.format(ore / 100) : decimal.format(ore / 100)),
