@@ -45,7 +45,7 @@ test.describe('the campaign list past its numbered pages', () => {
     await expect(pager.getByRole('button', { name: 'Sida 1, visas nu' })).toBeVisible();
     await expect(pager.getByRole('button')).toHaveText(['', '1', '2', '']);
     await expect(pager.getByRole('button', { name: 'Nästa sida' })).toBeEnabled();
-    await expect(page.getByRole('status').filter({ hasText: 'kampanjer' })).toHaveText('cirka 75000 kampanjer');
+    await expect(page.getByRole('status').filter({ hasText: 'kampanjer' })).toHaveText('cirka 75\u00a0000 kampanjer');
 
     await pager.getByRole('button', { name: 'Nästa sida' }).click();
     await expect(page).toHaveURL(/[?&]page=2(&|$)/);

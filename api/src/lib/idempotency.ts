@@ -13,6 +13,17 @@ export interface IdempotentResult<T> {
 }
 
 /**
+ * How long a request's stored answer is kept: a day, as Stripe keeps its keys
+ * (https://docs.stripe.com/idempotency: removed once at least 24 hours old). A client retries a lost
+ * answer within seconds or minutes (the portal keeps a key only while its form is open); the
+ * credential purge (ADR 021) deletes older keys. Sent again after that, the key is unknown and the
+ * request is a new one: checked against the balance and the withdrawal's state as any other (an
+ * admin's second "paid" for one withdrawal is refused; a withdrawal is made again only if the
+ * balance still holds it), which is what Stripe documents too.
+ */
+export const IDEMPOTENCY_KEY_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/**
  * The caller's `Idempotency-Key` header (1–200 visible characters).
  * @throws bad_request when it is missing or malformed
  */

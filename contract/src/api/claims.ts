@@ -5,7 +5,8 @@ import { CLAIM_STATUSES } from '../claims.ts';
 export const SubmissionSchema = z
   .object({
     id: z.string(),
-    url: z.string(),
+    /** Null once the creator's account was erased: the link leads to their social account (ADR 022). */
+    url: z.string().nullable(),
     platform: z.string(),
     kind: z.string(),
     reviewNote: z.string().nullable(),

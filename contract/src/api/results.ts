@@ -41,7 +41,8 @@ export const TrackedPostSchema = z
     claimId: z.string(),
     creator: z.object({ id: z.string(), name: z.string() }),
     platform: z.enum(['instagram', 'tiktok']),
-    url: z.string(),
+    /** Null once the creator's account was erased (ADR 022); the numbers stay. */
+    url: z.string().nullable(),
     status: z.enum(['checking', 'tracking', 'finished', 'disappeared']),
     postedAt: z.string().nullable(),
     caption: z.string().nullable(),

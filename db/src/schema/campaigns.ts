@@ -196,7 +196,8 @@ export const submissions = pgTable(
     claimId: text()
       .notNull()
       .references(() => claims.id, { onDelete: 'cascade' }),
-    url: text().notNull(),
+    /** The post's address; null once the creator's account was erased (it leads to their social account, ADR 022). */
+    url: text(),
     platform: text().notNull(),
     kind: text().notNull(),
     adLabelConfirmed: timestamp({ withTimezone: true }).notNull(),

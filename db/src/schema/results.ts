@@ -53,7 +53,8 @@ export const trackedPosts = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     platform: text().$type<'instagram' | 'tiktok'>().notNull(),
-    url: text().notNull(),
+    /** As the submission's: null once the creator's account was erased, and then never read again. */
+    url: text(),
     status: trackedPostStatus().notNull().default('checking'),
     /** When it was posted, as the provider reports it. */
     postedAt: timestamp({ withTimezone: true }),

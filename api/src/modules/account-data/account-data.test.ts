@@ -3,6 +3,7 @@ import {
   accountVerifications,
   auditLog,
   billingAddresses,
+  claimEvents,
   creatorProfiles,
   creatorTaxProfiles,
   deletionRequests,
@@ -24,7 +25,7 @@ import {
   users,
   withdrawals,
 } from '@kollab/db/schema';
-import { asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestBrowser } from '../../../test/support/auth-client.ts';
 import { createBrandProfile, createCampaign, createClaim, createUser } from '../../../test/support/factories.ts';
@@ -264,7 +265,30 @@ describe('the deletion job (own database)', () => {
       .set({ instagramHandle: 'erase.me', instagramFollowers: 5000, bio: 'Jag lagar mat' })
       .where(eq(creatorProfiles.userId, creator.id));
     await s.db.insert(oauthAccounts).values({ provider: 'google', providerUserId: 'g-1', userId: creator.id });
-    // Her post, still being read after acceptance (ADR 033).
+    // Her first video, sent back with a note naming her, then the accepted one, still being read
+    // after acceptance (ADR 033).
+    const [first] = await s.db
+      .insert(submissions)
+      .values({
+        claimId: claim.id,
+        url: 'https://www.tiktok.com/@erase.me/video/0',
+        platform: 'tiktok',
+        kind: 'video',
+        adLabelConfirmed: new Date(Date.now() - 2 * DAY_MS),
+        reviewNote: 'Nämn @erase.me och #samarbete i texten',
+        reviewedAt: new Date(Date.now() - DAY_MS),
+        createdAt: new Date(Date.now() - 2 * DAY_MS),
+      })
+      .returning();
+    await s.db.insert(claimEvents).values({
+      claimId: claim.id,
+      fromStatus: 'submitted',
+      toStatus: 'changes_requested',
+      actorId: brand.id,
+      actorRole: 'brand',
+      reason: first?.reviewNote,
+      createdAt: new Date(Date.now() - DAY_MS),
+    });
     const [submission] = await s.db
       .insert(submissions)
       .values({
@@ -310,7 +334,46 @@ describe('the deletion job (own database)', () => {
       consentedAt: new Date(),
       unsubscribeTokenHash: 'hash-erase-me',
     });
-    return { creator, cookie, brandCookie, claimId: claim.id, withdrawalId, avatarKey, postId: post?.id ?? '' };
+    // A second campaign's video awaiting review: the erasure cancels that claim first (ADR 022).
+    const waiting = await createClaim(s.db, await createCampaign(s.db, brand.id), creator.id, { status: 'submitted' });
+    const [waitingVideo] = await s.db
+      .insert(submissions)
+      .values({
+        claimId: waiting.id,
+        url: 'https://www.instagram.com/reel/ERASEME/',
+        platform: 'instagram',
+        kind: 'reel',
+        adLabelConfirmed: new Date(),
+      })
+      .returning();
+    await s.db.insert(trackedPosts).values({
+      submissionId: waitingVideo?.id ?? '',
+      claimId: waiting.id,
+      campaignId: waiting.campaignId,
+      creatorId: creator.id,
+      brandId: brand.id,
+      platform: 'instagram',
+      url: 'https://www.instagram.com/reel/ERASEME/',
+      status: 'checking',
+      // Its check found no ad label: the admins' list shows it until she is erased.
+      caption: 'Min matlåda',
+      adLabelOk: false,
+      adLabel: { ok: false, problems: [{ code: 'advertiser_not_named' }] },
+      adLabelCheckedAt: new Date(),
+      nextMilestone: 'check',
+      nextReadAt: new Date(),
+    });
+    return {
+      creator,
+      cookie,
+      brandCookie,
+      admin,
+      claimId: claim.id,
+      waitingClaimId: waiting.id,
+      withdrawalId,
+      avatarKey,
+      postId: post?.id ?? '',
+    };
   }
 
   async function ledgerTotal(): Promise<number> {
@@ -322,10 +385,20 @@ describe('the deletion job (own database)', () => {
   }
 
   it('erases the account after the due date and not before, keeping bookkeeping and messages', async () => {
-    const { creator, cookie, brandCookie, claimId, withdrawalId, avatarKey, postId } = await busyCreator();
+    const { creator, cookie, brandCookie, admin, claimId, waitingClaimId, withdrawalId, avatarKey, postId } =
+      await busyCreator();
+    const flagged = async () =>
+      ((await (await call(s, 'GET', '/api/admin/ad-label-flags', admin)).json()) as { data: { url: string }[] }).data;
+    expect((await flagged()).map((flag) => flag.url)).toEqual(['https://www.instagram.com/reel/ERASEME/']);
     const requested = await call(s, 'POST', '/api/account/deletion-request', cookie);
     const requestId = ((await requested.json()) as { data: { id: string } }).data.id;
     const ledgerBefore = await s.db.select().from(ledgerEntries).where(eq(ledgerEntries.holderId, creator.id));
+    const postsBefore = await s.db
+      .select()
+      .from(trackedPosts)
+      .where(eq(trackedPosts.creatorId, creator.id))
+      .orderBy(asc(trackedPosts.createdAt));
+    const readingsBefore = await s.db.select().from(postReadings).where(eq(postReadings.trackedPostId, postId));
     const deps = {
       db: s.db,
       mailer: createMailer(s.env, createLogger('silent')),
@@ -360,21 +433,96 @@ describe('the deletion job (own database)', () => {
       expect(await s.db.select().from(table).where(eq(table.userId, creator.id))).toEqual([]);
     }
     expect(await s.db.select().from(subscribers)).toEqual([]);
-    // Her post is read no more and its caption goes; the brand keeps the numbers it paid for (ADR 033).
-    expect(
-      await s.db
-        .select({
-          status: trackedPosts.status,
-          caption: trackedPosts.caption,
-          nextMilestone: trackedPosts.nextMilestone,
-          nextReadAt: trackedPosts.nextReadAt,
-        })
-        .from(trackedPosts)
-        .where(eq(trackedPosts.creatorId, creator.id)),
-    ).toEqual([{ status: 'finished', caption: null, nextMilestone: null, nextReadAt: null }]);
-    expect(
-      (await s.db.select().from(postReadings).where(eq(postReadings.trackedPostId, postId))).map((row) => row.views),
-    ).toEqual([800]);
+    // Her posts are read no more and their addresses and captions go; the brand keeps the numbers it
+    // paid for (ADR 022, 033), and every row the payout and the results totals are made of.
+    const postsAfter = await s.db
+      .select()
+      .from(trackedPosts)
+      .where(eq(trackedPosts.creatorId, creator.id))
+      .orderBy(asc(trackedPosts.createdAt));
+    expect(postsAfter).toEqual(
+      postsBefore.map((row) => ({
+        ...row,
+        url: null,
+        caption: null,
+        status: 'finished',
+        nextMilestone: null,
+        nextReadAt: null,
+        updatedAt: expect.any(Date),
+      })),
+    );
+    expect(postsBefore).toHaveLength(2);
+    for (const [index, row] of postsAfter.entries()) {
+      expect(row.updatedAt.getTime()).toBeGreaterThan(postsBefore[index]?.updatedAt.getTime() ?? Infinity);
+    }
+    expect(await s.db.select().from(postReadings).where(eq(postReadings.trackedPostId, postId))).toEqual(
+      readingsBefore,
+    );
+    // Her videos keep platform, kind and dates; the brand's written note, which named her, goes, and
+    // the erasure's own reason code stays.
+    const videos = (claim: string) =>
+      s.db.select().from(submissions).where(eq(submissions.claimId, claim)).orderBy(asc(submissions.createdAt));
+    expect(await videos(claimId)).toEqual([
+      {
+        id: expect.any(String),
+        claimId,
+        url: null,
+        platform: 'tiktok',
+        kind: 'video',
+        adLabelConfirmed: expect.any(Date),
+        reviewNote: null,
+        reviewedAt: expect.any(Date),
+        createdAt: expect.any(Date),
+      },
+      {
+        id: postsBefore[0]?.submissionId,
+        claimId,
+        url: null,
+        platform: 'tiktok',
+        kind: 'video',
+        adLabelConfirmed: expect.any(Date),
+        reviewNote: null,
+        reviewedAt: null,
+        createdAt: expect.any(Date),
+      },
+    ]);
+    expect(await videos(waitingClaimId)).toEqual([
+      {
+        id: postsBefore[1]?.submissionId,
+        claimId: waitingClaimId,
+        url: null,
+        platform: 'instagram',
+        kind: 'reel',
+        adLabelConfirmed: expect.any(Date),
+        reviewNote: 'creator_account_erased',
+        reviewedAt: expect.any(Date),
+        createdAt: expect.any(Date),
+      },
+    ]);
+    const events = await s.db
+      .select({ claimId: claimEvents.claimId, to: claimEvents.toStatus, reason: claimEvents.reason })
+      .from(claimEvents)
+      .where(inArray(claimEvents.claimId, [claimId, waitingClaimId]))
+      .orderBy(asc(claimEvents.createdAt));
+    expect(events).toEqual([
+      { claimId, to: 'changes_requested', reason: null },
+      { claimId, to: 'accepted', reason: null },
+      { claimId: waitingClaimId, to: 'cancelled', reason: 'creator_account_erased' },
+    ]);
+    // What the brand sees: the post and its numbers without the link, and no new check to ask for.
+    const seen = await call(s, 'GET', `/api/claims/${claimId}/post`, brandCookie);
+    const { data: shown } = (await seen.json()) as { data: Record<string, unknown> };
+    expect(shown).toMatchObject({ url: null, caption: null, status: 'finished', nextRead: null });
+    expect(shown.readings).toEqual([expect.objectContaining({ milestone: '1h', views: 800 })]);
+    await expectError(await call(s, 'POST', `/api/claims/${claimId}/post/check`, brandCookie), 409, {
+      code: 'conflict',
+      message: 'The post is no longer tracked',
+    });
+    // Nothing left for the admins to look at or have fixed.
+    expect(await flagged()).toEqual([]);
+    const detail = await call(s, 'GET', `/api/claims/${claimId}`, brandCookie);
+    const { data: claimShown } = (await detail.json()) as { data: { submissions: { url: unknown }[] } };
+    expect(claimShown.submissions.map((video) => video.url)).toEqual([null, null]);
 
     // Bookkeeping stays: the withdrawal row and every ledger entry, still summing to zero.
     expect(await s.db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId))).toMatchObject([

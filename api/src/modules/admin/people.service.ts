@@ -10,7 +10,16 @@ import type { Database } from '@kollab/db';
 import { brandProfiles, campaigns, creatorProfiles, identityVerifications, type User, users } from '@kollab/db/schema';
 import { and, arrayContains, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { tierFor } from '../../lib/matching.ts';
-import { type CsvColumn, containsPattern, inPage, pageOf, profilePageOf, type Window } from './list-query.ts';
+import {
+  type CsvColumn,
+  containsPattern,
+  inPage,
+  type ListSort,
+  type ProfileBranches,
+  pageOf,
+  profilePageOf,
+  type Window,
+} from './list-query.ts';
 
 export function toAdminUser(user: User): AdminUser {
   return {
@@ -57,6 +66,49 @@ export async function listUsers(db: Database, query: AdminUsersQuery, window: Wi
   return { data: rows.map(({ user }) => toAdminUser(user)), ...total, nextCursor };
 }
 
+/**
+ * One page of the brands or creators list and its total. The profile is joined only when the
+ * conditions read it (`readsProfile`): then the (role, sort column) indexes on users serve the page
+ * and the count alone (issue 21, a million rows). The statistics know the role and the suspended
+ * filter, not a search (countOrEstimate), so only an unsearched list is estimated first. Sorted by
+ * a profile column (`byProfile`: a company name, followers) the page walks the profile's
+ * (column, user_id) index (profilePageOf).
+ */
+function rolePage(
+  db: Database,
+  profile: typeof brandProfiles | typeof creatorProfiles,
+  where: SQL | undefined,
+  sort: ListSort,
+  window: Window,
+  options: { readsProfile: boolean; searched: boolean; byProfile: boolean },
+) {
+  const withProfile = eq(profile.userId, users.id);
+  const matching = (after?: SQL) => {
+    const from = db.select({ id: users.id }).from(users).$dynamic();
+    return (options.readsProfile ? from.leftJoin(profile, withProfile) : from).where(and(where, after));
+  };
+  const totals = { estimateFirst: !options.searched };
+  if (!options.byProfile) return pageOf(db, matching, sort, window, totals);
+  const branches: ProfileBranches = {
+    valued: (condition) =>
+      db
+        .select({ id: profile.userId })
+        .from(profile)
+        .innerJoin(users, withProfile)
+        .where(and(where, condition))
+        .$dynamic(),
+    profileId: profile.userId,
+    empty: (condition, joined) =>
+      db
+        .select({ id: users.id })
+        .from(users)
+        .leftJoin(profile, and(withProfile, joined))
+        .where(and(where, condition))
+        .$dynamic(),
+  };
+  return profilePageOf(db, matching, sort, window, branches, totals);
+}
+
 const BRAND_SORT = { ...USER_SORT, companyName: brandProfiles.companyName } as const;
 
 export async function listBrands(db: Database, query: AdminBrandsQuery, window: Window) {
@@ -68,48 +120,16 @@ export async function listBrands(db: Database, query: AdminBrandsQuery, window: 
   );
   const campaignCount = sql<number>`(select count(*)::int from ${campaigns} where ${campaigns.brandId} = ${users.id})`;
   const sort = { field: query.sort, column: BRAND_SORT[query.sort], order: query.order, id: users.id };
-  const withProfile = eq(brandProfiles.userId, users.id);
-  // The profile is joined only when the search reads it: then (role, sort column) indexes on users
-  // serve the page and the count alone (issue 21, a million rows).
-  const matching = (after?: SQL) => {
-    const from = db.select({ id: users.id }).from(users).$dynamic();
-    return (pattern !== null ? from.leftJoin(brandProfiles, withProfile) : from).where(and(where, after));
-  };
-  // The statistics know the role and the suspended filter, not a search (countOrEstimate).
-  const totals = { estimateFirst: pattern === null };
-  // By company name the page walks the profiles' (company_name, user_id) index (profilePageOf).
-  const page =
-    query.sort === 'companyName'
-      ? profilePageOf(
-          db,
-          matching,
-          sort,
-          window,
-          {
-            valued: (condition) =>
-              db
-                .select({ id: brandProfiles.userId })
-                .from(brandProfiles)
-                .innerJoin(users, withProfile)
-                .where(and(where, condition))
-                .$dynamic(),
-            profileId: brandProfiles.userId,
-            empty: (condition, joined) =>
-              db
-                .select({ id: users.id })
-                .from(users)
-                .leftJoin(brandProfiles, and(withProfile, joined))
-                .where(and(where, condition))
-                .$dynamic(),
-          },
-          totals,
-        )
-      : pageOf(db, matching, sort, window, totals);
+  const page = rolePage(db, brandProfiles, where, sort, window, {
+    readsProfile: pattern !== null,
+    searched: pattern !== null,
+    byProfile: query.sort === 'companyName',
+  });
   const [rows, total] = await Promise.all([
     db
       .select({ user: users, profile: brandProfiles, campaigns: campaignCount, sortKey: page.sortKey })
       .from(users)
-      .leftJoin(brandProfiles, withProfile)
+      .leftJoin(brandProfiles, eq(brandProfiles.userId, users.id))
       .where(await inPage(users.id, page))
       .orderBy(...page.order),
     page.total,
@@ -158,43 +178,13 @@ export async function listCreators(db: Database, query: AdminCreatorsQuery, wind
     suspendedFilter(query.suspended),
   );
   const sort = { field: query.sort, column: CREATOR_SORT[query.sort], order: query.order, id: users.id };
-  const withProfile = eq(creatorProfiles.userId, users.id);
-  // As for brands: the profile is joined only when the search or the category reads it.
-  const needsProfile = pattern !== null || Boolean(query.category);
-  const matching = (after?: SQL) => {
-    const from = db.select({ id: users.id }).from(users).$dynamic();
-    return (needsProfile ? from.leftJoin(creatorProfiles, withProfile) : from).where(and(where, after));
-  };
-  const totals = { estimateFirst: pattern === null };
-  // By followers the page walks the profiles' (followers, user_id) index (profilePageOf), which
-  // carries the categories for the category filter.
-  const page =
-    query.sort in USER_SORT
-      ? pageOf(db, matching, sort, window, totals)
-      : profilePageOf(
-          db,
-          matching,
-          sort,
-          window,
-          {
-            valued: (condition) =>
-              db
-                .select({ id: creatorProfiles.userId })
-                .from(creatorProfiles)
-                .innerJoin(users, withProfile)
-                .where(and(where, condition))
-                .$dynamic(),
-            profileId: creatorProfiles.userId,
-            empty: (condition, joined) =>
-              db
-                .select({ id: users.id })
-                .from(users)
-                .leftJoin(creatorProfiles, and(withProfile, joined))
-                .where(and(where, condition))
-                .$dynamic(),
-          },
-          totals,
-        );
+  // By followers the page walks the profiles' (followers, user_id) index, which carries the
+  // categories for the category filter.
+  const page = rolePage(db, creatorProfiles, where, sort, window, {
+    readsProfile: pattern !== null || Boolean(query.category),
+    searched: pattern !== null,
+    byProfile: !(query.sort in USER_SORT),
+  });
   const [rows, total] = await Promise.all([
     db
       .select({

@@ -9,8 +9,8 @@ export const purgeClientLogs = defineJob({
 });
 
 /**
- * Expired sessions, used or expired links and challenges, old BankID orders and ended rate-limit
- * windows are deleted in bounded batches (ADR 021). Every ten minutes: each run scans the tables
+ * Expired sessions, used or expired links and challenges, old BankID orders, ended rate-limit
+ * windows and day-old idempotency keys are deleted in bounded batches (ADR 021). Every ten minutes: each run scans the tables
  * without an index on their deadlines (see the ADR), and nothing reads an expired row anyway.
  */
 export const purgeExpiredCredentialRows = defineJob({

@@ -3,6 +3,7 @@ import {
   bankIdOrders,
   deletionRequests,
   emailTokens,
+  idempotencyKeys,
   passkeyRegistrations,
   rateLimits,
   sessions,
@@ -44,6 +45,7 @@ beforeEach(async () => {
     subscribers,
     deletionRequests,
     rateLimits,
+    idempotencyKeys,
   ]) {
     await db.delete(table);
   }
@@ -166,6 +168,13 @@ async function seed() {
     { key: 'sign-in:alice@example.se', count: 3, resetAt: at(HOUR) },
     { key: 'sign-in:198.51.100.1', count: 9, resetAt: at(-MINUTE) },
   ]);
+  // A day is what a client may retry a money request in (IDEMPOTENCY_KEY_KEPT_MS).
+  const answer = { responseStatus: 201, responseBody: { data: { id: 'w-1' } }, requestHash: 'sha' };
+  await db.insert(idempotencyKeys).values([
+    { userId: alice.id, key: 'this-morning', createdAt: at(-23 * HOUR), ...answer },
+    { userId: alice.id, key: 'yesterday', createdAt: at(-DAY - MINUTE), ...answer },
+    { userId: bob.id, key: 'this-morning', createdAt: at(-DAY - MINUTE), ...answer },
+  ]);
   return { alice, bob };
 }
 
@@ -182,6 +191,7 @@ async function remaining() {
     subscribers: await pick(db.select().from(subscribers), (row) => row.email),
     deletionRequests: await pick(db.select().from(deletionRequests), (row) => row.email),
     rateLimits: await pick(db.select().from(rateLimits), (row) => row.key),
+    idempotencyKeys: await pick(db.select().from(idempotencyKeys), (row) => `${row.userId}:${row.key}`),
   };
 }
 
@@ -195,11 +205,12 @@ const NOTHING = {
   unconfirmedSubscribers: [],
   unconfirmedDeletionRequests: [],
   rateLimits: [],
+  idempotencyKeys: [],
 };
 
 describe('purgeExpiredCredentials', () => {
   it('deletes what expired or was used, keeps what still works, and finds nothing the second time', async () => {
-    await seed();
+    const { alice } = await seed();
 
     const first = await purgeExpiredCredentials(database.db, NOW);
 
@@ -213,6 +224,7 @@ describe('purgeExpiredCredentials', () => {
       unconfirmedSubscribers: [1],
       unconfirmedDeletionRequests: [1],
       rateLimits: [1],
+      idempotencyKeys: [2],
     });
     expect(await remaining()).toEqual({
       sessions: [at(-HOUR)],
@@ -225,6 +237,8 @@ describe('purgeExpiredCredentials', () => {
       subscribers: ['confirmed-1@example.se', 'confirmed-2@example.se', 'returning@example.se', 'waiting@example.se'],
       deletionRequests: ['account@example.se', 'confirmed@example.se', 'waiting@example.se'],
       rateLimits: ['sign-in:alice@example.se'],
+      // Bob's key of the same name was a day old: each user's keys are their own.
+      idempotencyKeys: [`${alice.id}:this-morning`],
     });
     expect(await purgeExpiredCredentials(database.db, NOW)).toEqual(NOTHING);
   });
@@ -288,7 +302,7 @@ describe('purgeExpiredCredentials', () => {
     // The browser suite moves the scheduled-work clock a month on; sessions still work by the system's.
     const moved = at(30 * DAY);
 
-    expect(await purgeExpiredCredentialRows.run(deps, moved)).toBe(13);
+    expect(await purgeExpiredCredentialRows.run(deps, moved)).toBe(15);
     expect(await purgeExpiredCredentialRows.run(deps, moved)).toBe(0);
     expect((await remaining()).sessions).toEqual([at(-HOUR)]);
     expect(purgeExpiredCredentialRows.cron).toBe('*/10 * * * *');

@@ -3,6 +3,7 @@ import {
   bankIdOrders,
   deletionRequests,
   emailTokens,
+  idempotencyKeys,
   passkeyRegistrations,
   rateLimits,
   sessions,
@@ -12,6 +13,7 @@ import {
 } from '@kollab/db/schema';
 import { and, eq, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { IDEMPOTENCY_KEY_KEPT_MS } from '../../lib/idempotency.ts';
 import { SESSION_ABSOLUTE_LIFETIME_MS, SESSION_IDLE_TIMEOUT_MS } from './session.ts';
 
 /**
@@ -34,8 +36,8 @@ export const PURGE_LIMITS: PurgeLimits = { batchRows: 500, maxBatches: 20 };
 
 interface PurgeTarget {
   table: PgTable;
-  /** A column that identifies one row, for the batch's `where key in (…)`. */
-  key: PgColumn;
+  /** The column, or columns, that identify one row, for the batch's `where key in (…)`. */
+  key: PgColumn | PgColumn[];
   /** The rows no request can use any more at `now`. */
   expired(now: Date): SQL | undefined;
 }
@@ -115,6 +117,13 @@ const TARGETS = {
     key: rateLimits.key,
     expired: (now) => lte(rateLimits.resetAt, now),
   },
+  // A money request's stored answer, kept as long as a client may retry it (lib/idempotency.ts); a
+  // row is only ever seen committed, that is with its answer.
+  idempotencyKeys: {
+    table: idempotencyKeys,
+    key: [idempotencyKeys.userId, idempotencyKeys.key],
+    expired: (now) => lte(idempotencyKeys.createdAt, ago(now, IDEMPOTENCY_KEY_KEPT_MS)),
+  },
 } satisfies Record<string, PurgeTarget>;
 
 export type PurgeResult = { [Name in keyof typeof TARGETS]: number[] };
@@ -124,10 +133,11 @@ export type PurgeResult = { [Name in keyof typeof TARGETS]: number[] };
  * at once take different rows and neither waits, and a row a request is updating is left for later.
  */
 async function deleteBatch(db: Database, target: PurgeTarget, now: Date, rows: number): Promise<number> {
+  const columns = sql.join([target.key].flat(), sql`, `);
   const deleted = await queryRows<{ one: number }>(
     db,
-    sql`delete from ${target.table} where ${target.key} in (
-          select ${target.key} from ${target.table} where ${target.expired(now)}
+    sql`delete from ${target.table} where (${columns}) in (
+          select ${columns} from ${target.table} where ${target.expired(now)}
           limit ${rows} for update skip locked)
         returning 1 as one`,
   );
@@ -136,8 +146,8 @@ async function deleteBatch(db: Database, target: PurgeTarget, now: Date, rows: n
 
 /**
  * Deletes expired sessions, used or expired mailed links, sign-in challenges, passkey registrations,
- * finished BankID orders, lapsed newsletter changes and unconfirmed sign-ups, and ended rate-limit
- * windows, in batches. Returns the size of every batch per table; a second run at the same `now`
+ * finished BankID orders, lapsed newsletter changes and unconfirmed sign-ups, ended rate-limit
+ * windows and idempotency keys past their retry window, in batches. Returns the size of every batch per table; a second run at the same `now`
  * finds nothing (idempotent).
  */
 export async function purgeExpiredCredentials(

@@ -5,6 +5,7 @@ import {
   bankIdOrders,
   brandProfiles,
   campaigns,
+  claimEvents,
   claims,
   clientLogs,
   conversationReads,
@@ -20,13 +21,14 @@ import {
   ratings,
   recoveryCodes,
   signInChallenges,
+  submissions,
   totpCredentials,
   trackedPosts,
   type User,
   users,
   withdrawals,
 } from '@kollab/db/schema';
-import { and, eq, inArray, or } from 'drizzle-orm';
+import { and, eq, inArray, not, or, sql } from 'drizzle-orm';
 import { invalidateUserSessions } from '../auth/session.ts';
 import { forgetInNotifications } from '../notifications/notifications.service.ts';
 
@@ -68,12 +70,7 @@ export async function eraseUser(tx: Database, user: User, now: Date): Promise<{ 
     .where(eq(creatorProfiles.userId, user.id));
   // The linked handles' verifications go with the handles (ADR 032).
   await tx.delete(accountVerifications).where(eq(accountVerifications.creatorId, user.id));
-  // Their posts are read no more and their captions go (ADR 033); the figures stay with the campaign.
-  await tx
-    .update(trackedPosts)
-    .set({ caption: null, nextMilestone: null, nextReadAt: null, status: 'finished', updatedAt: now })
-    .where(and(eq(trackedPosts.creatorId, user.id), inArray(trackedPosts.status, ['checking', 'tracking'])));
-  await tx.update(trackedPosts).set({ caption: null }).where(eq(trackedPosts.creatorId, user.id));
+  await forgetPosts(tx, user.id, now);
   await tx
     .update(brandProfiles)
     .set({
@@ -109,6 +106,41 @@ export async function eraseUser(tx: Database, user: User, now: Date): Promise<{ 
   await forgetInNotifications(tx, user.id, DELETED_NAME);
   await anonymiseBookkeeping(tx, user.id);
   return { avatarKey: user.avatarKey };
+}
+
+/** A reason that is a code (`brand_account_erased`) rather than someone's words. */
+const REASON_CODE = /^[a-z]+(_[a-z0-9]+)+$/;
+
+/**
+ * The creator's submitted posts and their review (ADR 022, 033). A post's address leads to their
+ * social account and its caption and the brand's written notes may name them, so those go; the
+ * rows stay with platform, kind, dates, the ad-label verdict (the campaign's own hashtags) and every
+ * reading, which the claim's payout and the campaign's results totals are made of. Their posts are
+ * read no more. A reason that is a code (`creator_account_erased`) stays, as in the audit entries.
+ */
+async function forgetPosts(tx: Database, creatorId: string, now: Date): Promise<void> {
+  const theirClaims = tx.select({ id: claims.id }).from(claims).where(eq(claims.creatorId, creatorId));
+  await tx
+    .update(trackedPosts)
+    .set({ status: 'finished', nextMilestone: null, nextReadAt: null })
+    .where(and(eq(trackedPosts.creatorId, creatorId), inArray(trackedPosts.status, ['checking', 'tracking'])));
+  // `updatedAt` moves with the address: the campaign's results are cached by their rows' versions.
+  await tx
+    .update(trackedPosts)
+    .set({ url: null, caption: null, updatedAt: now })
+    .where(eq(trackedPosts.creatorId, creatorId));
+  const code = REASON_CODE.source;
+  await tx
+    .update(submissions)
+    .set({
+      url: null,
+      reviewNote: sql`case when ${submissions.reviewNote} ~ ${code} then ${submissions.reviewNote} end`,
+    })
+    .where(inArray(submissions.claimId, theirClaims));
+  await tx
+    .update(claimEvents)
+    .set({ reason: null })
+    .where(and(inArray(claimEvents.claimId, theirClaims), not(sql`${claimEvents.reason} ~ ${code}`)));
 }
 
 /**
@@ -191,8 +223,7 @@ export function scrubAuditDetails(details: Record<string, unknown>): Record<stri
       const allowed =
         KEPT_AUDIT_KEYS.has(key) ||
         /(Ore|Id|At)$/.test(key) ||
-        // A reason that is a code (`brand_account_erased`) rather than someone's words.
-        (key === 'reason' && typeof item === 'string' && /^[a-z]+(_[a-z0-9]+)+$/.test(item));
+        (key === 'reason' && typeof item === 'string' && REASON_CODE.test(item));
       if (!allowed || (typeof item === 'object' && item !== null && Array.isArray(item))) {
         dropped = true;
         continue;

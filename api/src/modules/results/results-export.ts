@@ -32,6 +32,7 @@ const TEXT = {
     posts: 'Inlägg',
     none: 'Inga spårade inlägg ännu.',
     disappeared: 'borttaget',
+    linkErased: 'Länken togs bort när kreatörens konto raderades.',
   },
   en: {
     title: 'Results',
@@ -58,6 +59,7 @@ const TEXT = {
     posts: 'Posts',
     none: 'No tracked posts yet.',
     disappeared: 'removed',
+    linkErased: "The link was removed when the creator's account was deleted.",
   },
 } as const;
 
@@ -174,7 +176,11 @@ export async function resultsPdf(results: CampaignResultsView, locale: Locale): 
       .moveDown(0.5)
       .fontSize(11)
       .text(`${post.creator.name} (${post.platform})${post.status === 'disappeared' ? ` – ${t.disappeared}` : ''}`);
-    doc.fontSize(9).fillColor('#444444').text(post.url).fillColor('#000000');
+    doc
+      .fontSize(9)
+      .fillColor('#444444')
+      .text(post.url ?? t.linkErased)
+      .fillColor('#000000');
     if (post.figures)
       doc.fontSize(9).text(
         figureLines(post.figures, locale)

@@ -13,7 +13,7 @@ import {
   type User,
   users,
 } from '@kollab/db/schema';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Env } from '../../env.ts';
 import { AppError } from '../../lib/errors.ts';
 import { stockholmMonth } from './tracking-usage.ts';
@@ -265,19 +265,23 @@ export async function adLabelFlags(db: Database) {
     .innerJoin(claims, eq(claims.id, trackedPosts.claimId))
     .innerJoin(users, eq(users.id, trackedPosts.creatorId))
     // The claim's current post only: one replaced by a newer submission is no longer a problem.
-    .where(and(eq(trackedPosts.adLabelOk, false), sql.raw(NEWEST_POST)))
+    // An erased creator's post (no address left) can no longer be fixed or looked at.
+    .where(and(eq(trackedPosts.adLabelOk, false), isNotNull(trackedPosts.url), sql.raw(NEWEST_POST)))
     .orderBy(desc(trackedPosts.adLabelCheckedAt))
     .limit(500);
-  return rows.map((row) => ({
-    trackedPostId: row.post.id,
-    claimId: row.post.claimId,
-    campaignId: row.post.campaignId,
-    campaignTitle: row.campaignTitle,
-    creatorName: row.creatorName,
-    url: row.post.url,
-    caption: row.post.caption,
-    problems: row.post.adLabel?.problems ?? [],
-    checkedAt: row.post.adLabelCheckedAt?.toISOString() ?? '',
-    claimStatus: row.claimStatus,
-  }));
+  // The condition above leaves no row without an address; the type cannot know it.
+  return rows
+    .flatMap(({ post: { url, ...post }, ...row }) => (url === null ? [] : [{ ...row, post, url }]))
+    .map((row) => ({
+      trackedPostId: row.post.id,
+      claimId: row.post.claimId,
+      campaignId: row.post.campaignId,
+      campaignTitle: row.campaignTitle,
+      creatorName: row.creatorName,
+      url: row.url,
+      caption: row.post.caption,
+      problems: row.post.adLabel?.problems ?? [],
+      checkedAt: row.post.adLabelCheckedAt?.toISOString() ?? '',
+      claimStatus: row.claimStatus,
+    }));
 }

@@ -23,7 +23,10 @@ export interface MediaRead {
 }
 
 /** Reads one post through raw media-info, in the platform's own shape. */
-export async function readMedia(provider: Provider, post: TrackedPost): Promise<MediaRead> {
+export async function readMedia(
+  provider: Provider,
+  post: Pick<TrackedPost, 'platform'> & { url: string },
+): Promise<MediaRead> {
   const count = (value: number | null | undefined) => (typeof value === 'number' && value > 0 ? Math.round(value) : 0);
   if (post.platform === 'tiktok') {
     const { data } = await provider.client.raw('tiktok', 'media-info', { url: post.url });

@@ -212,6 +212,9 @@ export async function readPost(deps: TrackingDeps, job: ReadJob): Promise<ReadOu
     .where(eq(trackedPosts.id, job.trackedPostId));
   if (!row || row.post.status === 'disappeared') return 'skipped';
   const { post, campaign } = row;
+  // An erased creator's post has no address left, and is read no more (ADR 022).
+  const url = post.url;
+  if (url === null) return 'skipped';
   const metered = job.milestone !== 'check';
   if (metered && (await readMilestones(deps.db, post.id)).has(job.milestone)) return 'skipped';
 
@@ -229,7 +232,7 @@ export async function readPost(deps: TrackingDeps, job: ReadJob): Promise<ReadOu
   }
   let media: MediaRead;
   try {
-    media = await readMedia(deps.provider, post);
+    media = await readMedia(deps.provider, { platform: post.platform, url });
   } catch (error) {
     if (error instanceof ProviderNotFoundError && GONE.has(error.code ?? '')) {
       // The raw request was billed (404s are); performance data was not asked for.

@@ -1,11 +1,13 @@
 import { queryRows } from '@kollab/db';
-import { balances, ledgerEntries, postings, withdrawals } from '@kollab/db/schema';
+import { balances, idempotencyKeys, ledgerEntries, postings, withdrawals } from '@kollab/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, creditCreator } from '../../../test/support/factories.ts';
 import { jsonHeaders, loginAs } from '../../../test/support/login-as.ts';
 import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
+import { IDEMPOTENCY_KEY_KEPT_MS } from '../../lib/idempotency.ts';
+import { purgeExpiredCredentials } from '../auth/expired-credentials.ts';
 import { post } from '../ledger/ledger.service.ts';
 
 let t: TestApp;
@@ -65,6 +67,14 @@ async function balance(holderId: string, account: 'creator_available' | 'creator
     .from(balances)
     .where(sql`${balances.holderId} = ${holderId} and ${balances.account} = ${account}`);
   return rows[0]?.amountOre ?? 0;
+}
+
+/** The credential purge (ADR 021) run `offsetMs` from now; idempotency keys go a day after their request. */
+const purgeAt = (offsetMs: number) => purgeExpiredCredentials(t.db, new Date(Date.now() + offsetMs));
+
+async function keysOf(userId: string): Promise<string[]> {
+  const rows = await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.userId, userId));
+  return rows.map((row) => row.key);
 }
 
 describe('earnings', () => {
@@ -176,6 +186,46 @@ describe('POST /api/withdrawals', () => {
     expect(await t.db.select().from(withdrawals).where(eq(withdrawals.userId, user.id))).toHaveLength(1);
   });
 
+  it('answers a replay within a day; sent again after the purge the key is a new request, checked like any other', async () => {
+    const { user, cookie, methodId } = await creatorWithSwish();
+    await earn(user.id, 25_000);
+    const body = { amountOre: 10_000, paymentMethodId: methodId };
+    const first = await withdraw(cookie, body, 'late-key');
+    const { data } = (await first.json()) as { data: { id: string } };
+
+    await purgeAt(IDEMPOTENCY_KEY_KEPT_MS - 60_000);
+    const withinTheDay = await withdraw(cookie, body, 'late-key');
+    expect(withinTheDay.status).toBe(201);
+    expect(((await withinTheDay.json()) as { data: { id: string } }).data.id).toBe(data.id);
+
+    await purgeAt(IDEMPOTENCY_KEY_KEPT_MS + 60_000);
+    expect(await keysOf(user.id)).toEqual([]);
+    // Unknown now: a second withdrawal, since the balance still holds one (as Stripe documents it).
+    const late = await withdraw(cookie, body, 'late-key');
+    expect(late.status).toBe(201);
+    const { data: again } = (await late.json()) as { data: { id: string } };
+    expect(again.id).not.toBe(data.id);
+    expect(await keysOf(user.id)).toEqual(['late-key']);
+    expect(await balance(user.id, 'creator_available')).toBe(5_000);
+
+    // Purged again, with 50 kr left: refused like any withdrawal beyond the balance, and no key kept.
+    await purgeAt(IDEMPOTENCY_KEY_KEPT_MS + 60_000);
+    const refused = await withdraw(cookie, body, 'late-key');
+    expect(refused.status).toBe(422);
+    expect(await refused.json()).toEqual({
+      error: {
+        code: 'validation_failed',
+        message: 'Not enough money in the balance',
+        fields: { amountOre: ['insufficient_funds'] },
+        requestId: refused.headers.get('x-request-id'),
+      },
+    });
+    expect(await keysOf(user.id)).toEqual([]);
+    expect(await t.db.select().from(withdrawals).where(eq(withdrawals.userId, user.id))).toHaveLength(2);
+    expect(await balance(user.id, 'creator_pending')).toBe(20_000);
+    expect(await ledgerTotal()).toBe(0);
+  });
+
   it('refuses the same key with a different body', async () => {
     const { user, cookie, methodId } = await creatorWithSwish();
     await earn(user.id, 50_000);
@@ -254,6 +304,25 @@ describe('admin payouts', () => {
     expect(res.status).toBe(409);
     expect(await res.json()).toMatchObject({ error: { code: 'conflict', fields: { id: ['paid_through_rails'] } } });
     expect(await balance(user.id, 'creator_pending')).toBe(30_000);
+  });
+
+  it('refuses a settlement sent again after its key was purged: the withdrawal is already paid', async () => {
+    const { user, id } = await requested();
+    const admin = await adminCookie();
+    const key = crypto.randomUUID();
+    expect((await settle(admin, id, 'pay', { reference: 'P-1' }, key)).status).toBe(200);
+    expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toHaveLength(1);
+
+    await purgeAt(IDEMPOTENCY_KEY_KEPT_MS + 60_000);
+    expect(await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key))).toEqual([]);
+    const late = await settle(admin, id, 'pay', { reference: 'P-1' }, key);
+
+    expect(late.status).toBe(409);
+    expect(await late.json()).toEqual({
+      error: { code: 'conflict', message: 'Withdrawal is already paid', requestId: late.headers.get('x-request-id') },
+    });
+    expect(await balance(user.id, 'creator_pending')).toBe(0);
+    expect(await ledgerTotal()).toBe(0);
   });
 
   it('rejects with a reason and returns the money to the available balance', async () => {

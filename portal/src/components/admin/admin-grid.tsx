@@ -12,6 +12,7 @@ import { svSE } from '@mui/x-data-grid/locales';
 import { createContext, type ReactElement, use, useMemo } from 'react';
 import { useLocale } from '../../hooks/use-locale';
 import { useT } from '../../hooks/use-t';
+import { formatCount } from '../../lib/format-count';
 import { gridCount } from './grid-count';
 import { type Order, PAGE_SIZES } from './table-state';
 
@@ -68,10 +69,12 @@ export function AdminGrid<Row extends GridValidRowModel & { id: string }>(props:
   const localeText = useMemo(
     () => ({
       ...(locale === 'sv' ? svSE.components.MuiDataGrid.defaultProps.localeText : {}),
-      paginationDisplayedRows: ({ from, to, count, estimated }: GridDisplayedRows) =>
-        count === -1
-          ? t('admin.table.pageRangeEstimate', { from, to, count: estimated ?? to })
-          : t('admin.table.pageRange', { from, to, count }),
+      paginationDisplayedRows: ({ from, to, count, estimated }: GridDisplayedRows) => {
+        const range = { from: formatCount(from, locale), to: formatCount(to, locale) };
+        return count === -1
+          ? t('admin.table.pageRangeEstimate', { ...range, count: formatCount(estimated ?? to, locale) })
+          : t('admin.table.pageRange', { ...range, count: formatCount(count, locale) });
+      },
     }),
     [locale, t],
   );

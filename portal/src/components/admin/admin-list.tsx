@@ -4,7 +4,9 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { Suspense } from 'react';
 import { useApiQuery } from '../../hooks/use-api-query';
+import { useLocale } from '../../hooks/use-locale';
 import { useT } from '../../hooks/use-t';
+import { formatCount } from '../../lib/format-count';
 import { lazyNamed } from '../../lib/lazy-named';
 import { PageHeader } from '../layout/page-header';
 import { LoadError } from '../money/load-error';
@@ -26,12 +28,13 @@ export function AdminList<Row extends GridValidRowModel>(props: {
   autoRowHeight?: boolean;
 }) {
   const t = useT();
+  const locale = useLocale();
   const { data, isLoading, error, refetch } = useApiQuery<Row[]>(props.url);
   return (
     <Box sx={{ width: { lg: WIDE }, ml: { lg: `calc(50% - ${WIDE} / 2)` } }}>
       <PageHeader title={props.title} intro={props.intro} />
       <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 2 }}>
-        {data ? t('admin.table.total', { count: data.length }) : null}
+        {data ? t('admin.table.total', { count: formatCount(data.length, locale) }) : null}
       </Typography>
       {error ? <LoadError error={error} onRetry={() => void refetch()} /> : null}
       {error && !data ? null : (

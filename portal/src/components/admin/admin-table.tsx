@@ -9,8 +9,10 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef, GridValidRowModel } from '@mui/x-data-grid';
 import { useInvalidate, useList } from '@refinedev/core';
 import { type ReactNode, Suspense, useCallback, useEffect, useRef, useState } from 'react';
+import { useLocale } from '../../hooks/use-locale';
 import { useT } from '../../hooks/use-t';
 import type { ApiError } from '../../lib/api-fetch';
+import { formatCount } from '../../lib/format-count';
 import { lazyNamed } from '../../lib/lazy-named';
 import { listPath, listResult, type Page, pageReachable } from '../../providers/data-provider';
 import { FIRST_DATA_FRESH_MS, useFirstData } from '../../providers/first-data';
@@ -56,6 +58,7 @@ export function useRefreshTable(spec: TableSpec) {
 export function AdminTable<Row extends GridValidRowModel & { id: string }>(props: AdminTableProps<Row>) {
   const { spec, selection } = props;
   const t = useT();
+  const locale = useLocale();
   const { state, update: updateUrl } = useTableState(spec);
 
   const list = {
@@ -161,7 +164,9 @@ export function AdminTable<Row extends GridValidRowModel & { id: string }>(props
         <Typography variant="body2" color="text.secondary" role="status" sx={{ flexGrow: 1 }}>
           {result.total === undefined || !reachable
             ? null
-            : t(totalIsEstimate ? 'admin.table.totalEstimate' : 'admin.table.total', { count: result.total })}
+            : t(totalIsEstimate ? 'admin.table.totalEstimate' : 'admin.table.total', {
+                count: formatCount(result.total, locale),
+              })}
         </Typography>
         {props.toolbar}
       </Box>

@@ -5,6 +5,7 @@ import { svSE } from '@mui/x-data-grid/locales';
 import { createContext, use, useMemo } from 'react';
 import { useLocale } from '../../hooks/use-locale';
 import { useT } from '../../hooks/use-t';
+import { formatCount } from '../../lib/format-count';
 import { PAGE_SIZES } from './table-state';
 
 export interface ListGridProps<Row extends GridValidRowModel> {
@@ -31,7 +32,11 @@ export function ListGrid<Row extends GridValidRowModel>(props: ListGridProps<Row
     () => ({
       ...(locale === 'sv' ? svSE.components.MuiDataGrid.defaultProps.localeText : {}),
       paginationDisplayedRows: ({ from, to, count }: { from: number; to: number; count: number }) =>
-        t('admin.table.pageRange', { from, to, count }),
+        t('admin.table.pageRange', {
+          from: formatCount(from, locale),
+          to: formatCount(to, locale),
+          count: formatCount(count, locale),
+        }),
     }),
     [locale, t],
   );

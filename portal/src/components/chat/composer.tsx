@@ -9,7 +9,7 @@ import { useLocale } from '../../hooks/use-locale';
 import { useT } from '../../hooks/use-t';
 import { isApiError } from '../../lib/api-fetch';
 import { errorText, fieldCodes } from '../../lib/error-text';
-import { formatNumber } from './format';
+import { formatCount } from '../../lib/format-count';
 import { MAX_MESSAGE_LENGTH } from './types';
 
 /**
@@ -40,7 +40,7 @@ export function Composer({ onSend }: { onSend: (body: string) => Promise<void> }
       setText('');
     } catch (caught) {
       const [code] = fieldCodes(caught, 'body');
-      if (code === 'too_long') setError(t('chat.composer.tooLong', { max: formatNumber(MAX_MESSAGE_LENGTH, locale) }));
+      if (code === 'too_long') setError(t('chat.composer.tooLong', { max: formatCount(MAX_MESSAGE_LENGTH, locale) }));
       else if (code === 'required') setError(t('chat.composer.empty'));
       else if (isApiError(caught) && caught.code === 'rate_limited') setError(t('chat.composer.rateLimited'));
       else setError(errorText(t, caught));
@@ -115,8 +115,8 @@ export function Composer({ onSend }: { onSend: (body: string) => Promise<void> }
           sx={{ ml: 'auto', fontVariantNumeric: 'tabular-nums' }}
         >
           {t(isTooLong ? 'chat.composer.counterOver' : 'chat.composer.counter', {
-            count: formatNumber(text.length, locale),
-            max: formatNumber(MAX_MESSAGE_LENGTH, locale),
+            count: formatCount(text.length, locale),
+            max: formatCount(MAX_MESSAGE_LENGTH, locale),
           })}
         </Typography>
       </Box>

@@ -7,9 +7,10 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { useLocale } from '../../hooks/use-locale';
 import { useT } from '../../hooks/use-t';
+import { formatCount } from '../../lib/format-count';
 import { visuallyHidden } from '../layout/visually-hidden';
 import { ChatAvatar } from './chat-avatar';
-import { formatListTime, formatNumber } from './format';
+import { formatListTime } from './format';
 import type { Conversation } from './types';
 
 const oneLine = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' } as const;
@@ -99,7 +100,7 @@ export function ConversationList({
                           placeItems: 'center',
                         }}
                       >
-                        {unread > 99 ? '99+' : formatNumber(unread, locale)}
+                        {unread > 99 ? '99+' : formatCount(unread, locale)}
                       </Box>
                       <span style={visuallyHidden}>
                         {unread === 1 ? t('chat.nav.unreadOne') : t('chat.nav.unreadMany', { count: unread })}

@@ -44,7 +44,3 @@ export function formatListTime(iso: string, locale: Locale, now = new Date()): s
     ...(date.getFullYear() === now.getFullYear() ? {} : { year: 'numeric' }),
   }).format(date);
 }
-
-export function formatNumber(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(TAGS[locale]).format(value);
-}

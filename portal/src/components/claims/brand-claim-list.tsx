@@ -10,12 +10,12 @@ import { useT } from '../../hooks/use-t';
 import { errorText } from '../../lib/error-text';
 import { CreatorIdentity } from '../campaigns/creator-identity';
 import { EmptyState } from '../campaigns/empty-state';
-import { ExternalLink } from '../campaigns/external-link';
 import type { Claim, ClaimStatus } from '../campaigns/types';
 import { PageLoader } from '../layout/page-loader';
 import { useVerifiedAccounts } from '../verification/verified-badge';
 import { ClaimReviewActions } from './claim-review-actions';
 import { ClaimStatusChip } from './claim-status-chip';
+import { PostLink } from './post-link';
 
 /** Claims that wait for the brand come first. */
 const ORDER: Record<ClaimStatus, number> = {
@@ -73,8 +73,7 @@ export function BrandClaimList({
           </Box>
           {claim.latestSubmission ? (
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-              {t('brandCampaigns.claims.latestVideo')}{' '}
-              <ExternalLink href={claim.latestSubmission.url}>{claim.latestSubmission.url}</ExternalLink>
+              {t('brandCampaigns.claims.latestVideo')} <PostLink url={claim.latestSubmission.url} />
             </Typography>
           ) : null}
           <ClaimReviewActions claim={claim} onChanged={onChanged} />

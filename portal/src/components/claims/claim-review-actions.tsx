@@ -116,15 +116,17 @@ export function ClaimReviewActions({ claim, onChanged }: { claim: Claim; onChang
         ) : null}
         {claim.status === 'submitted' && claim.latestSubmission ? (
           <>
-            <Button
-              href={claim.latestSubmission.url}
-              target="_blank"
-              rel="noopener noreferrer"
-              startIcon={<OpenInNew />}
-            >
-              {t('claims.review.openVideo')}
-              <VisuallyHidden>{` (${t('campaigns.opensInNewTab')})`}</VisuallyHidden>
-            </Button>
+            {claim.latestSubmission.url ? (
+              <Button
+                href={claim.latestSubmission.url}
+                target="_blank"
+                rel="noopener noreferrer"
+                startIcon={<OpenInNew />}
+              >
+                {t('claims.review.openVideo')}
+                <VisuallyHidden>{` (${t('campaigns.opensInNewTab')})`}</VisuallyHidden>
+              </Button>
+            ) : null}
             {button('accept', 'contained')}
             {roundsLeft > 0 ? button('request-changes') : null}
             {button('reject')}

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useT } from '../../hooks/use-t';
-import { ExternalLink } from '../campaigns/external-link';
 import type { Submission } from '../campaigns/types';
 import { useFormat } from '../campaigns/use-format';
 import { claimReasonText } from './claim-reason';
+import { PostLink } from './post-link';
 
 /** Every link the creator has submitted, newest first, with the brand's review note. */
 export function SubmissionList({ submissions }: { submissions: Submission[] }) {
@@ -22,9 +22,7 @@ export function SubmissionList({ submissions }: { submissions: Submission[] }) {
             {' · '}
             <time dateTime={submission.createdAt}>{format.dateTime(submission.createdAt)}</time>
           </Typography>
-          <ExternalLink href={submission.url} sx={{ overflowWrap: 'anywhere' }}>
-            {submission.url}
-          </ExternalLink>
+          <PostLink url={submission.url} sx={{ overflowWrap: 'anywhere' }} />
           {submission.reviewedAt ? (
             <Typography variant="body2" sx={{ mt: 1, whiteSpace: 'pre-line' }}>
               <strong>{t('claims.submissions.reviewNote')}</strong>{' '}

@@ -6,7 +6,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import { useT } from '../../hooks/use-t';
-import { ExternalLink } from '../campaigns/external-link';
+import { PostLink } from './post-link';
 import type { VideoLink } from './video-link';
 
 /**
@@ -18,7 +18,7 @@ export function VideoPreview({
   link,
   title,
 }: {
-  link: { url: string; platform: string; kind: string };
+  link: { url: string | null; platform: string; kind: string };
   title?: string;
 }) {
   const t = useT();
@@ -39,9 +39,7 @@ export function VideoPreview({
         <Alert severity="warning" variant="outlined">
           {t('claims.video.previewFailed')}
         </Alert>
-        <ExternalLink href={link.url} sx={{ overflowWrap: 'anywhere' }}>
-          {link.url}
-        </ExternalLink>
+        <PostLink url={link.url} sx={{ overflowWrap: 'anywhere' }} />
       </CardContent>
     </Card>
   );

@@ -13,8 +13,8 @@ import { useLocale } from '../../hooks/use-locale';
 import { useT } from '../../hooks/use-t';
 import { apiFetch } from '../../lib/api-fetch';
 import { errorText } from '../../lib/error-text';
-import { ExternalLink } from '../campaigns/external-link';
 import { Section } from '../campaigns/section';
+import { PostLink } from '../claims/post-link';
 import { adLabelState, PostStatusChip } from './chips';
 import { FigureList } from './figure-list';
 import { LazyViewsChart } from './lazy-views-chart';
@@ -168,7 +168,7 @@ export function ClaimPostPanel({
     <Section title={t('results.post.title')} action={<PostStatusChip post={post} />}>
       <Stack spacing={2}>
         <Typography>
-          <ExternalLink href={post.url}>{t('results.post.open')}</ExternalLink>
+          <PostLink url={post.url}>{t('results.post.open')}</PostLink>
         </Typography>
         {isRemoved ? (
           <Alert severity="warning" role="status">

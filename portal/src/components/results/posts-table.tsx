@@ -42,7 +42,7 @@ export function PostsTable({ posts }: { posts: TrackedPostView[] }) {
           {posts.map((post) => (
             <TableRow key={post.id}>
               <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-                <ExternalLink href={post.url}>{post.creator.name}</ExternalLink>
+                {post.url ? <ExternalLink href={post.url}>{post.creator.name}</ExternalLink> : post.creator.name}
               </TableCell>
               <TableCell align="right">{figure(post, (f) => format.number(f.views))}</TableCell>
               <TableCell align="right">{figure(post, (f) => format.rate(f.engagementRate))}</TableCell>

@@ -15,8 +15,10 @@ import { useCategories } from '../../components/campaigns/use-categories';
 import { VisuallyHidden } from '../../components/campaigns/visually-hidden';
 import { PageHeader } from '../../components/layout/page-header';
 import { PageLoader } from '../../components/layout/page-loader';
+import { useLocale } from '../../hooks/use-locale';
 import { useT } from '../../hooks/use-t';
 import { errorText } from '../../lib/error-text';
+import { formatCount } from '../../lib/format-count';
 import { pageCursors } from '../../lib/page-cursors';
 
 const PAGE_SIZE = 12;
@@ -26,6 +28,7 @@ const NUMBERED_PAGES = Math.ceil(NUMBERED_PAGES_ROWS / PAGE_SIZE);
 /** The campaign dashboard: search and filters kept in the URL, cards with overlays, paging. */
 export function CampaignsPage() {
   const t = useT();
+  const locale = useLocale();
   const [params, setParams] = useSearchParams();
   const filters: CampaignFilterValues = {
     q: params.get('q') ?? '',
@@ -93,7 +96,11 @@ export function CampaignsPage() {
         </Alert>
       )}
       <VisuallyHidden role="status">
-        {rows ? t(totalIsEstimate ? 'campaigns.list.countEstimate' : 'campaigns.list.count', { count: total }) : ''}
+        {rows
+          ? t(totalIsEstimate ? 'campaigns.list.countEstimate' : 'campaigns.list.count', {
+              count: formatCount(total, locale),
+            })
+          : ''}
       </VisuallyHidden>
       {rows && rows.length === 0 && isFiltered ? (
         <EmptyState

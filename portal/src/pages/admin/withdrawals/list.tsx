@@ -25,9 +25,11 @@ import {
 } from '../../../components/money/money';
 import { type SettleAction, SettleDialog } from '../../../components/money/settle-dialog';
 import { SwishDialog } from '../../../components/money/swish-dialog';
+import { useLocale } from '../../../hooks/use-locale';
 import { useT } from '../../../hooks/use-t';
 import { type ApiError, apiFetch } from '../../../lib/api-fetch';
 import { errorText, fieldCodes, validationText } from '../../../lib/error-text';
+import { formatCount } from '../../../lib/format-count';
 import { lazyNamed } from '../../../lib/lazy-named';
 import { pageReachable } from '../../../providers/data-provider';
 import type { MessageKey } from '../../../providers/i18n-provider';
@@ -92,6 +94,7 @@ export function AdminWithdrawalsPage() {
 function PayoutsQueue() {
   const t = useT();
   const format = useMoneyFormat();
+  const locale = useLocale();
   const { open: notify } = useNotification();
   const [params, setParams] = useSearchParams();
   const state = readState(params);
@@ -253,7 +256,9 @@ function PayoutsQueue() {
         <Typography variant="body2" color="text.secondary" role="status">
           {result.total === undefined || !reachable
             ? null
-            : t(totalIsEstimate ? 'money.admin.totalEstimate' : 'money.admin.total', { count: result.total })}
+            : t(totalIsEstimate ? 'money.admin.totalEstimate' : 'money.admin.total', {
+                count: formatCount(result.total, locale),
+              })}
         </Typography>
       </Box>
       {query.error ? <LoadError error={query.error} onRetry={() => void query.refetch()} /> : null}

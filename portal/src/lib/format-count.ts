@@ -1,0 +1,15 @@
+import type { Locale } from '../providers/i18n-provider';
+
+const formats: Record<Locale, Intl.NumberFormat> = {
+  sv: new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 0 }),
+  en: new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 }),
+};
+
+/**
+ * A count of things (rows, campaigns, characters) with the locale's digit grouping: "75 000" in
+ * Swedish, grouped by a no-break space so the number never wraps between its digits, and "75,000"
+ * in English. Totals, estimates ("cirka 75 000") and page ranges all go through here.
+ */
+export function formatCount(value: number, locale: Locale): string {
+  return formats[locale].format(value);
+}
