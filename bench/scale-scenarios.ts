@@ -1,6 +1,6 @@
 // The scenarios of `npm run bench:scale` (scale.ts): what each reads, at which budget, and how the
 // deep pages and search terms are picked.
-import { NUMBERED_PAGES_ROWS, PROFILE_SORT_NUMBERED_ROWS } from '@kollab/contract/list-pages';
+import { MONEY_NUMBERED_ROWS, NUMBERED_PAGES_ROWS, PROFILE_SORT_NUMBERED_ROWS } from '@kollab/contract/list-pages';
 import type postgres from 'postgres';
 
 export interface Scenario {
@@ -129,13 +129,14 @@ export function scenarios(claimId: string, byCursor: { deep: string[]; deeper: s
     ...admin('campaigns', '/api/admin/campaigns?sort=startsAt&order=desc&status=published'),
     ...admin('claims', '/api/admin/claims?sort=createdAt&order=desc&status=accepted'),
     // The money tables and provider usage (ADR 036, "The money tables"): each in a sort and filter
-    // the grid offers, walking a `(column, id)` index that carries the filter's columns.
-    ...admin('payments', '/api/admin/payments?sort=amountOre&order=desc&status=paid'),
-    ...admin('escrow', '/api/admin/escrow?sort=fundedAt&order=desc&open=no'),
-    ...admin('invoices', '/api/admin/invoices?sort=issuedOn&order=desc&kind=invoice'),
-    ...admin('payouts', '/api/admin/payouts?sort=createdAt&order=desc&rail=bank'),
-    ...admin('withdrawals', '/api/admin/withdrawals?sort=createdAt&order=asc&status=paid'),
-    ...admin('provider usage', '/api/admin/provider-usage?sort=credits&order=desc'),
+    // the grid offers, walking a `(column, id)` index that carries the filter's columns; by number
+    // only within MONEY_NUMBERED_ROWS (a filter not leading the index multiplies what OFFSET walks).
+    ...admin('payments', '/api/admin/payments?sort=amountOre&order=desc&status=paid', MONEY_NUMBERED_ROWS),
+    ...admin('escrow', '/api/admin/escrow?sort=fundedAt&order=desc&open=no', MONEY_NUMBERED_ROWS),
+    ...admin('invoices', '/api/admin/invoices?sort=issuedOn&order=desc&kind=invoice', MONEY_NUMBERED_ROWS),
+    ...admin('payouts', '/api/admin/payouts?sort=createdAt&order=desc&rail=bank', MONEY_NUMBERED_ROWS),
+    ...admin('withdrawals', '/api/admin/withdrawals?sort=createdAt&order=asc&status=paid', MONEY_NUMBERED_ROWS),
+    ...admin('provider usage', '/api/admin/provider-usage?sort=credits&order=desc', MONEY_NUMBERED_ROWS),
     // 400 batches at 1M: page 1 and the last page (by number); page 1,000 does not exist.
     {
       name: 'admin payout batches p1',

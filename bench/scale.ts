@@ -342,8 +342,10 @@ function printTail(run: Awaited<ReturnType<typeof fixedRateLoad>>, paths: string
     .slice(0, Math.max(5, Math.ceil(run.inOrder.length / 100)));
   for (const { latency, index } of slowest) {
     const path = paths[index % paths.length] ?? '';
+    // The wall-clock time it was due, to match a stall with the server's log and the API's jobs.
+    const due = new Date(performance.timeOrigin + run.started + (index * 1000) / RATE).toISOString().slice(11, 23);
     console.log(
-      `    #${index} at ${((index * 1000) / RATE).toFixed(0)} ms: ${latency.toFixed(1)} ms  ${path.slice(0, 90)}`,
+      `    #${index} at ${((index * 1000) / RATE).toFixed(0)} ms (${due}): ${latency.toFixed(1)} ms  ${path.slice(0, 90)}`,
     );
   }
   const per100ms: string[] = [];

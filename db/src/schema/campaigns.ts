@@ -92,6 +92,9 @@ export const campaigns = pgTable(
     // Pages in the lists' orders with the id as tiebreaker, walked without a sort (ADR 036).
     index('campaigns_status_starts_at_id_idx').on(table.status, table.startsAt.desc().nullsFirst(), table.id),
     index('campaigns_created_at_id_idx').on(table.createdAt.desc().nullsFirst(), table.id),
+    // The campaigns that have ended, for the jobs that expire their pending claims and close their
+    // escrow every minute: without it each run read all of campaigns (ADR 036, migration 0042).
+    index('campaigns_ends_at_idx').on(table.endsAt),
     index('campaigns_categories_idx').using('gin', table.categories),
     index('campaigns_platforms_idx').using('gin', table.platforms),
     check(

@@ -88,6 +88,15 @@ export interface TotalOptions {
   estimateFirst?: boolean;
 }
 
+/** `pageOf`'s options: how the total is found, and how far pages are served by number. */
+export interface PageOptions extends TotalOptions {
+  /**
+   * A page asked for by number must start within this many rows (default NUMBERED_PAGES_ROWS):
+   * MONEY_NUMBERED_ROWS for the tables whose filters ride in their indexes (ADR 036).
+   */
+  numberedRows?: number;
+}
+
 export interface Window {
   limit: number;
   offset: number;
@@ -128,10 +137,10 @@ export function pageOf(
   ids: (after?: SQL) => PgSelect,
   sort: ListSort,
   window: Window,
-  totalOptions: TotalOptions = {},
+  { numberedRows = NUMBERED_PAGES_ROWS, ...totalOptions }: PageOptions = {},
 ) {
   const order = orderBy(sort.column, sort.order, sort.id, mayBeEmpty(sort), tiesDescending(sort));
-  const key = keyOrNumberedPage(sort, window, NUMBERED_PAGES_ROWS);
+  const key = keyOrNumberedPage(sort, window, numberedRows);
   const after = key ? afterCursor(sort, key[2], key[3]) : undefined;
   const page = ids(after)
     .orderBy(...order)

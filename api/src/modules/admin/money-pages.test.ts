@@ -1,4 +1,4 @@
-import { NUMBERED_PAGES_ROWS } from '@kollab/contract/list-pages';
+import { MONEY_NUMBERED_ROWS } from '@kollab/contract/list-pages';
 import {
   billingDocuments,
   campaignFunding,
@@ -20,7 +20,7 @@ import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
  * withdrawals) and provider usage page by cursor like the other admin tables (ADR 036): following
  * `nextCursor` gives, in every order the grid offers and in both directions, the pages OFFSET gives,
  * every row once, over equal sort values (equal values by id in the list's direction); a page by
- * number only within the first NUMBERED_PAGES_ROWS rows (422 naming `page` past it); the total
+ * number only within the first MONEY_NUMBERED_ROWS rows (422 naming `page` past it); the total
  * counted, and estimated past 10,000 rows.
  */
 
@@ -251,7 +251,7 @@ describe('money tables and provider usage: keyset pages', () => {
   });
 
   it.each(LISTS)('$path: the deepest numbered page is served, the next one is a 422 naming page', async ({ path }) => {
-    const deepest = Math.ceil(NUMBERED_PAGES_ROWS / 25);
+    const deepest = Math.ceil(MONEY_NUMBERED_ROWS / 25);
     const last = await page(`/api/${path}?pageSize=25&page=${deepest}`);
     expect(last.data).toEqual([]);
     expect(last.nextCursor).toBeNull();
@@ -261,9 +261,9 @@ describe('money tables and provider usage: keyset pages', () => {
     expect(await res.json()).toEqual({
       error: {
         code: 'validation_failed',
-        message: `Invalid page: past the first ${NUMBERED_PAGES_ROWS} rows, ask with the previous page's nextCursor`,
+        message: `Invalid page: past the first ${MONEY_NUMBERED_ROWS} rows, ask with the previous page's nextCursor`,
         fields: {
-          page: [`pages past the first ${NUMBERED_PAGES_ROWS} rows are asked for with the previous page's cursor`],
+          page: [`pages past the first ${MONEY_NUMBERED_ROWS} rows are asked for with the previous page's cursor`],
         },
         requestId: expect.any(String),
       },

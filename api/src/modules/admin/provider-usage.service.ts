@@ -1,4 +1,5 @@
 import type { AdminProviderUsage, AdminProviderUsageQuery } from '@kollab/contract/api/admin';
+import { MONEY_NUMBERED_ROWS } from '@kollab/contract/list-pages';
 import type { Database } from '@kollab/db';
 import { brandProfiles, providerUsage, users } from '@kollab/db/schema';
 import { and, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
@@ -37,7 +38,7 @@ export async function listProviderUsage(db: Database, query: AdminProviderUsageQ
           .where(and(where, after))
           .$dynamic()
       : db.select({ id: providerUsage.id }).from(providerUsage).where(and(where, after)).$dynamic();
-  const page = pageOf(db, ids, sort, window, { estimateFirst: !pattern });
+  const page = pageOf(db, ids, sort, window, { estimateFirst: !pattern, numberedRows: MONEY_NUMBERED_ROWS });
   const [rows, total] = await Promise.all([
     db
       .select({

@@ -1,4 +1,5 @@
 import type { BillingAddress, BillingDocumentView, ListInvoicesQuery } from '@kollab/contract/api/billing';
+import { MONEY_NUMBERED_ROWS } from '@kollab/contract/list-pages';
 import type { Database } from '@kollab/db';
 import { type BillingDocument, billingAddresses, billingDocuments, type User, users } from '@kollab/db/schema';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
@@ -50,7 +51,7 @@ export async function listDocuments(db: Database, query: ListInvoicesQuery, wind
   const sort = sortWithTiesInOrder(query, SORT[query.sort], billingDocuments.id);
   const ids = (after?: SQL) =>
     db.select({ id: billingDocuments.id }).from(billingDocuments).where(and(where, after)).$dynamic();
-  const page = pageOf(db, ids, sort, window, { estimateFirst: true });
+  const page = pageOf(db, ids, sort, window, { estimateFirst: true, numberedRows: MONEY_NUMBERED_ROWS });
   const [rows, total] = await Promise.all([
     db
       .select({

@@ -1,4 +1,5 @@
 import type { Billing, ListEscrowQuery, ListPaymentsQuery, PaymentView } from '@kollab/contract/api/payments';
+import { MONEY_NUMBERED_ROWS } from '@kollab/contract/list-pages';
 import type { Database } from '@kollab/db';
 import {
   balances,
@@ -99,7 +100,7 @@ export async function listPayments(db: Database, query: ListPaymentsQuery, windo
   );
   const sort = sortWithTiesInOrder(query, PAYMENT_SORT[query.sort], payments.id);
   const ids = (after?: SQL) => db.select({ id: payments.id }).from(payments).where(and(where, after)).$dynamic();
-  const page = pageOf(db, ids, sort, window, { estimateFirst: true });
+  const page = pageOf(db, ids, sort, window, { estimateFirst: true, numberedRows: MONEY_NUMBERED_ROWS });
   const [rows, total] = await Promise.all([
     db
       .select({ payment: payments, title: campaigns.title, user: users, sortKey: page.sortKey })
@@ -146,7 +147,7 @@ export async function listEscrow(db: Database, query: ListEscrowQuery, window: W
   const sort = sortWithTiesInOrder(query, campaignFunding.fundedAt, campaignFunding.campaignId);
   const ids = (after?: SQL) =>
     db.select({ id: campaignFunding.campaignId }).from(campaignFunding).where(and(where, after)).$dynamic();
-  const page = pageOf(db, ids, sort, window, { estimateFirst: true });
+  const page = pageOf(db, ids, sort, window, { estimateFirst: true, numberedRows: MONEY_NUMBERED_ROWS });
   const [rows, total] = await Promise.all([
     db
       .select({

@@ -1,4 +1,5 @@
 import type { ListPayoutBatchesQuery, PayoutBatchView } from '@kollab/contract/api/payouts';
+import { MONEY_NUMBERED_ROWS } from '@kollab/contract/list-pages';
 import { stockholmDate } from '@kollab/contract/stockholm-date';
 import { type Database, newId } from '@kollab/db';
 import {
@@ -274,7 +275,7 @@ export async function exportBatch(
 export async function listBatches(db: Database, query: ListPayoutBatchesQuery, window: Window) {
   const sort = sortWithTiesInOrder(query, payoutBatches.createdAt, payoutBatches.id);
   const ids = (after?: SQL) => db.select({ id: payoutBatches.id }).from(payoutBatches).where(after).$dynamic();
-  const page = pageOf(db, ids, sort, window, { estimateFirst: true });
+  const page = pageOf(db, ids, sort, window, { estimateFirst: true, numberedRows: MONEY_NUMBERED_ROWS });
   const [rows, total] = await Promise.all([
     db
       .select({ batch: payoutBatches, sortKey: page.sortKey })

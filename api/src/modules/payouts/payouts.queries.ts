@@ -1,4 +1,5 @@
 import type { BlockedPayeeView, ListPayoutsQuery, PayoutView } from '@kollab/contract/api/payouts';
+import { MONEY_NUMBERED_ROWS } from '@kollab/contract/list-pages';
 import type { Database } from '@kollab/db';
 import { paymentMethods, paymentRefunds, payouts, users, withdrawals } from '@kollab/db/schema';
 import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
@@ -24,7 +25,7 @@ export async function listPayouts(
   );
   const sort = sortWithTiesInOrder(query, payouts.createdAt, payouts.id);
   const ids = (after?: SQL) => db.select({ id: payouts.id }).from(payouts).where(and(where, after)).$dynamic();
-  const page = pageOf(db, ids, sort, window, { estimateFirst: true });
+  const page = pageOf(db, ids, sort, window, { estimateFirst: true, numberedRows: MONEY_NUMBERED_ROWS });
   const [rows, total] = await Promise.all([
     db
       .select({ payout: payouts, withdrawal: withdrawals, user: users, sortKey: page.sortKey })

@@ -1,4 +1,5 @@
 import type { Earnings, ListWithdrawalsQuery, WithdrawalView } from '@kollab/contract/api/withdrawals';
+import { MONEY_NUMBERED_ROWS } from '@kollab/contract/list-pages';
 import type { Database } from '@kollab/db';
 import {
   campaigns,
@@ -288,7 +289,7 @@ export async function listWithdrawals(db: Database, query: ListWithdrawalsQuery,
   const where = query.status ? eq(withdrawals.status, query.status) : undefined;
   const sort = sortWithTiesInOrder(query, WITHDRAWAL_SORT[query.sort], withdrawals.id);
   const ids = (after?: SQL) => db.select({ id: withdrawals.id }).from(withdrawals).where(and(where, after)).$dynamic();
-  const page = pageOf(db, ids, sort, window, { estimateFirst: true });
+  const page = pageOf(db, ids, sort, window, { estimateFirst: true, numberedRows: MONEY_NUMBERED_ROWS });
   const [rows, total] = await Promise.all([
     db
       .select({ withdrawal: withdrawals, user: users, sortKey: page.sortKey })

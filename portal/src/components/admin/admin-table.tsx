@@ -72,7 +72,9 @@ export function AdminTable<Row extends GridValidRowModel & { id: string }>(props
   // with the previous page's cursor; a deeper page opened by its address (a link, a reload: the
   // cursors live in this tab's memory) asks nothing and says how to get there, instead of showing
   // the API's refusal as an error.
-  const numberedRows = spec.profileSorts?.includes(state.sort) ? PROFILE_SORT_NUMBERED_ROWS : NUMBERED_PAGES_ROWS;
+  const numberedRows = spec.profileSorts?.includes(state.sort)
+    ? PROFILE_SORT_NUMBERED_ROWS
+    : (spec.numberedRows ?? NUMBERED_PAGES_ROWS);
   const reachable = !spec.cursorPages || pageReachable(list, numberedRows);
   // Rendered by the server, the page came with its first page (ADR 034): shown at once, not asked for.
   const first = useFirstData<Page<Row>>(listPath(list));

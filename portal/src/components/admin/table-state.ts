@@ -30,6 +30,8 @@ export interface TableSpec {
   cursorPages?: boolean;
   /** Sort fields that are a profile table's column: by number only within PROFILE_SORT_NUMBERED_ROWS rows. */
   profileSorts?: readonly string[];
+  /** By number only within this many rows instead of NUMBERED_PAGES_ROWS (the money tables: MONEY_NUMBERED_ROWS). */
+  numberedRows?: number;
 }
 
 /** The accounts lists' "suspended or not" filter. */

@@ -1,4 +1,5 @@
 import type { AdminBillingDocumentSchema } from '@kollab/contract/api/billing';
+import { MONEY_NUMBERED_ROWS } from '@kollab/contract/list-pages';
 import PaidOutlined from '@mui/icons-material/PaidOutlined';
 import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import type { GridColDef } from '@mui/x-data-grid';
@@ -48,6 +49,7 @@ const SPEC: TableSpec = {
     },
   ],
   cursorPages: true,
+  numberedRows: MONEY_NUMBERED_ROWS,
 };
 
 /** Fetches a document's PDF through a temporary link (the API answers it as an attachment). */

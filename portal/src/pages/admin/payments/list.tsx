@@ -1,3 +1,4 @@
+import { MONEY_NUMBERED_ROWS } from '@kollab/contract/list-pages';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { AdminTable } from '../../../components/admin/admin-table';
@@ -30,6 +31,7 @@ const SPEC: TableSpec = {
     },
   ],
   cursorPages: true,
+  numberedRows: MONEY_NUMBERED_ROWS,
 };
 
 const AMOUNT_LABELS = {

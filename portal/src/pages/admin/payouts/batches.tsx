@@ -1,3 +1,4 @@
+import { MONEY_NUMBERED_ROWS } from '@kollab/contract/list-pages';
 import Download from '@mui/icons-material/Download';
 import ListAlt from '@mui/icons-material/ListAlt';
 import Button from '@mui/material/Button';
@@ -23,6 +24,7 @@ const SPEC: TableSpec = {
   defaultOrder: 'desc',
   filters: [],
   cursorPages: true,
+  numberedRows: MONEY_NUMBERED_ROWS,
 };
 
 /** Admins: payout batches (pain.001 files), their export and their payouts' states. */

@@ -1,3 +1,4 @@
+import { MONEY_NUMBERED_ROWS } from '@kollab/contract/list-pages';
 import Sync from '@mui/icons-material/Sync';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useNotification } from '@refinedev/core';
@@ -34,6 +35,7 @@ const SPEC: TableSpec = {
     { name: 'batchId', label: 'payouts.list.filter.batch', kind: 'text', maxLength: 64 },
   ],
   cursorPages: true,
+  numberedRows: MONEY_NUMBERED_ROWS,
 };
 
 /** Admins: every payout sent by bank file or Swish, and what became of it. */

@@ -1,3 +1,4 @@
+import { MONEY_NUMBERED_ROWS } from '@kollab/contract/list-pages';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { AdminTable } from '../../../components/admin/admin-table';
@@ -20,6 +21,7 @@ const SPEC: TableSpec = {
     { name: 'to', label: 'admin.providerUsage.filter.to', kind: 'text', maxLength: 10 },
   ],
   cursorPages: true,
+  numberedRows: MONEY_NUMBERED_ROWS,
 };
 
 /** Admins: what each brand (and admin) spent at the data provider per day — credits and raw requests. */

@@ -1,4 +1,4 @@
-import { NUMBERED_PAGES_ROWS } from '@kollab/contract/list-pages';
+import { MONEY_NUMBERED_ROWS } from '@kollab/contract/list-pages';
 import AccountBalance from '@mui/icons-material/AccountBalance';
 import Download from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
@@ -111,10 +111,10 @@ function PayoutsQueue() {
     sorters: [{ field: state.sort, order: state.order }],
     filters: state.status === 'all' ? [] : [{ field: 'status', operator: 'eq' as const, value: state.status }],
   };
-  // Pages by number only within the first NUMBERED_PAGES_ROWS rows, further in by the previous
+  // Pages by number only within the first MONEY_NUMBERED_ROWS rows, further in by the previous
   // page's cursor (ADR 036), as the admin tables (admin-table.tsx): a deeper page opened by its
   // address asks nothing and says how to get there.
-  const reachable = pageReachable(list, NUMBERED_PAGES_ROWS);
+  const reachable = pageReachable(list, MONEY_NUMBERED_ROWS);
   const { result, query } = useList<AdminWithdrawal, ApiError>({
     ...list,
     errorNotification: false,
@@ -263,7 +263,7 @@ function PayoutsQueue() {
       </Box>
       {query.error ? <LoadError error={query.error} onRetry={() => void query.refetch()} /> : null}
       {reachable ? null : (
-        <FarPageNotice rows={NUMBERED_PAGES_ROWS} pageSize={state.pageSize} onFirst={() => update({ page: 1 })} />
+        <FarPageNotice rows={MONEY_NUMBERED_ROWS} pageSize={state.pageSize} onFirst={() => update({ page: 1 })} />
       )}
       {reachable ? (
         <Suspense
