@@ -13,6 +13,8 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 
 export interface LighthouseRig {
   origin: string;
+  /** Chromium's debugging port (for other tools than Lighthouse, such as bench/portal-profile.ts). */
+  port: number;
   /**
    * One Lighthouse run. Headless Chromium now and then yields a trace without a largest contentful
    * paint (LanternError NO_LCP), which leaves the performance score empty; such runs are repeated.
@@ -55,6 +57,7 @@ export async function startLighthouseRig(name: string): Promise<LighthouseRig> {
   }
   return {
     origin,
+    port: chrome.port,
     stop,
     async audit(url, flags = {}) {
       for (let attempt = 1; ; attempt++) {

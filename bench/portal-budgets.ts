@@ -7,15 +7,16 @@
 // Builds the portal, starts the real server (`npm start`'s composition, demo data) on a free port
 // with a fresh data folder, signs the demo accounts in as the portal does, measures, stops.
 // Exits with 1 when a budget is missed.
-// Usage: npm run bench:portal [-- --no-build] [-- --runs=3]
+// Usage: npm run bench:portal [-- --no-build] [-- --runs=3] [-- --pages=discovery,users] [-- --long-tasks]
+// `--pages=` measures only the screens named (keys in portal-pages.ts); `--long-tasks` prints each
+// run's long tasks as Lighthouse simulated them (start, duration, the script it blames), the
+// figures behind TBT. What runs inside them: bench/portal-profile.ts.
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { decodeBase32IgnorePadding } from '@oslojs/encoding';
-import { generateTOTP } from '@oslojs/otp';
-import { DEMO_ACCOUNTS, DEMO_ADMIN_TOTP_SECRET } from '../db/src/seed.ts';
 import { median } from './lib.ts';
 import { startLighthouseRig } from './lighthouse.ts';
+import { pagesArg, portalPages } from './portal-pages.ts';
 
 const MIN_PERFORMANCE = 95;
 const MAX_LCP_MS = 2_000;
@@ -36,52 +37,6 @@ if (!args.includes('--no-build')) {
   });
 }
 
-/** A cookie jar of one: the `name=value` pairs the server set, sent back on every request. */
-class Jar {
-  readonly cookies = new Map<string, string>();
-  header(): string {
-    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
-  }
-  async fetch(url: string, init: RequestInit = {}): Promise<Response> {
-    const response = await fetch(url, {
-      ...init,
-      redirect: 'manual',
-      headers: { ...(init.headers as Record<string, string>), cookie: this.header(), origin: new URL(url).origin },
-    });
-    for (const line of response.headers.getSetCookie()) {
-      const [pair = ''] = line.split(';');
-      const index = pair.indexOf('=');
-      this.cookies.set(pair.slice(0, index), pair.slice(index + 1));
-    }
-    return response;
-  }
-}
-
-/** Signs a demo account in through the portal's own calls (password, then the admin's code); the Cookie header. */
-async function signIn(origin: string, role: 'creator' | 'brand' | 'admin'): Promise<string> {
-  const account = DEMO_ACCOUNTS.find((candidate) => candidate.role === role);
-  if (!account) throw new Error(`no demo ${role}`);
-  const jar = new Jar();
-  const { csrfToken } = (await (await jar.fetch(`${origin}/api/auth/csrf`)).json()) as { csrfToken: string };
-  const form = (fields: Record<string, string>) => ({
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ csrfToken, json: 'true', ...fields }).toString(),
-  });
-  const password = await jar.fetch(
-    `${origin}/api/auth/callback/credentials`,
-    form({ email: account.email, password: account.password }),
-  );
-  if (password.status !== 200) throw new Error(`${role} sign-in: ${password.status}`);
-  if (role === 'admin') {
-    const code = generateTOTP(decodeBase32IgnorePadding(DEMO_ADMIN_TOTP_SECRET), 30, 6);
-    const answer = await jar.fetch(`${origin}/api/auth/callback/totp`, form({ code }));
-    if (answer.status !== 200) throw new Error(`admin code: ${answer.status}`);
-  }
-  if (!jar.cookies.has('kollab_session')) throw new Error(`${role}: no session cookie`);
-  return jar.header();
-}
-
 const rig = await startLighthouseRig('portal');
 const { origin } = rig;
 
@@ -94,26 +49,24 @@ async function auditPage(url: string, cookie: string | undefined) {
   return result.lhr;
 }
 
+/** Lighthouse's `long-tasks` audit of one run: what its simulated TBT is made of. */
+function printLongTasks(name: string, run: number, lhr: Awaited<ReturnType<typeof auditPage>>): void {
+  const items =
+    (lhr.audits['long-tasks']?.details as { items?: { url: string; startTime: number; duration: number }[] })?.items ??
+    [];
+  const tbt = Number(lhr.audits['total-blocking-time']?.numericValue ?? Number.NaN);
+  console.log(`  ${name}, run ${run + 1}: TBT ${tbt.toFixed(0)} ms, ${items.length} long task(s)`);
+  for (const item of items) {
+    const script = item.url.replace(origin, '');
+    console.log(
+      `    at ${item.startTime.toFixed(0).padStart(5)} ms ${item.duration.toFixed(0).padStart(4)} ms  ${script}`,
+    );
+  }
+}
+
 let failed = false;
 try {
-  const cookies = {
-    creator: await signIn(origin, 'creator'),
-    brand: await signIn(origin, 'brand'),
-    admin: await signIn(origin, 'admin'),
-  };
-  const list = (await (await fetch(`${origin}/api/campaigns`, { headers: { cookie: cookies.creator } })).json()) as {
-    data: { id: string }[];
-  };
-  const campaignId = list.data[0]?.id;
-  if (!campaignId) throw new Error('the demo data has no published campaign');
-  const pages: { name: string; path: string; cookie?: string; jsBudget?: boolean }[] = [
-    { name: 'sign-in', path: '/app/login', jsBudget: true },
-    { name: 'creator home', path: '/app/', cookie: cookies.creator, jsBudget: true },
-    { name: 'campaign list', path: '/app/campaigns', cookie: cookies.creator },
-    { name: 'a campaign', path: `/app/campaigns/${campaignId}`, cookie: cookies.creator },
-    { name: 'discovery (brand)', path: '/app/discovery', cookie: cookies.brand },
-    { name: 'admin users table', path: '/app/admin/users', cookie: cookies.admin },
-  ];
+  const pages = await portalPages(origin, pagesArg(args));
 
   // One discarded run first: the first audit in a fresh Chromium also pays for the browser's start.
   await auditPage(`${origin}/app/login`, undefined);
@@ -141,6 +94,7 @@ try {
         lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number }[] }
       )?.items;
       js.push(summary?.find((item) => item.resourceType === 'script')?.transferSize ?? Number.NaN);
+      if (args.includes('--long-tasks')) printLongTasks(page.name, run, lhr);
     }
     const row = { perf: median(scores), fcp: median(fcp), lcp: median(lcp), tbt: median(tbt), js: median(js) };
     const misses = [
