@@ -7,7 +7,7 @@
 // with where its time went: by source module and by function, through the build's source maps
 // when there are any (`KOLLAB_SOURCEMAP=1 npm run build -w portal` writes hidden ones; the
 // JavaScript served is the same byte for byte).
-// Usage: node bench/portal-profile.ts [--pages=discovery,users] [--runs=2] [--top=12]
+// Usage: npm run bench:portal-profile -- [--pages=discovery,users] [--runs=2] [--top=12]
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -85,10 +85,21 @@ async function locate(frame: ProfileNode['callFrame']): Promise<{ module: string
   if (!map) return { module: asset, where: `${asset}:${frame.lineNumber + 1} ${frame.functionName}` };
   const original = map.originalPositionFor({ line: frame.lineNumber + 1, column: frame.columnNumber });
   const source = (original.source ?? asset).replace(/^(\.\.\/)+/, '');
+  // The minified name says nothing: the declaration on the original line does (`function name(`,
+  // `const name =`, `name(…) {`).
+  const text = original.source ? map.sourceContentFor(original.source, true) : null;
+  const line = text?.split('\n')[(original.line ?? 1) - 1] ?? '';
+  const declared = /function\s*\*?\s*([\w$]+)|(?:const|let|var)\s+([\w$]+)\s*=|^\s*([\w$]+)\s*\([^)]*\)\s*\{/.exec(
+    line,
+  );
+  const name = declared?.[1] ?? declared?.[2] ?? declared?.[3];
   const packageMatch = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(source);
   const module = packageMatch ? (packageMatch[1] ?? source) : source;
   const file = source.replace(/^.*node_modules\//, '');
-  return { module, where: `${file}:${original.line ?? '?'} ${frame.functionName || original.name || '(anonymous)'}` };
+  return {
+    module,
+    where: `${file}:${original.line ?? '?'} ${name ?? original.name ?? frame.functionName ?? '(anonymous)'}`,
+  };
 }
 
 function table(title: string, totals: Map<string, number>, taskMs: number): void {
@@ -150,14 +161,23 @@ try {
         if (event.ph === 'M' && event.name === 'thread_name')
           names.set(`${event.pid}:${event.tid}`, event.args?.name ?? '');
       }
-      const isTask = (event: TraceEvent) =>
-        event.ph === 'X' && (event.name === 'RunTask' || event.name === 'ThreadControllerImpl::RunTask');
+      // A task is Chromium's `ThreadControllerImpl::RunTask` (older builds: `RunTask`), not those nested in it.
+      const taskName = events.some((event) => event.name === 'ThreadControllerImpl::RunTask')
+        ? 'ThreadControllerImpl::RunTask'
+        : 'RunTask';
+      const isTask = (event: TraceEvent) => event.ph === 'X' && event.name === taskName;
       for (const event of events) {
         const key = `${event.pid}:${event.tid}`;
         if (isTask(event) && names.get(key) === 'CrRendererMain')
           mainThreads.set(key, (mainThreads.get(key) ?? 0) + (event.dur ?? 0));
       }
-      const [main] = [...mainThreads].sort((a, b) => b[1] - a[1])[0] ?? [];
+      // The page's: the one that parsed its HTML (else the busiest renderer).
+      const parsed = events.find(
+        (event) =>
+          event.name === 'ParseHTML' &&
+          (event.args as { beginData?: { url?: string } } | undefined)?.beginData?.url === rig.origin + page.path,
+      );
+      const [main] = parsed ? [`${parsed.pid}:${parsed.tid}`] : ([...mainThreads].sort((a, b) => b[1] - a[1])[0] ?? []);
       const tasks = events
         .filter((event) => `${event.pid}:${event.tid}` === main && isTask(event) && (event.dur ?? 0) >= LONG_MS * 1000)
         .sort((a, b) => a.ts - b.ts);
@@ -192,22 +212,7 @@ try {
         for (const event of events) {
           if (`${event.pid}:${event.tid}` !== main || event.ph !== 'X' || event.ts < task.ts || event.ts >= end)
             continue;
-          if (
-            [
-              'EvaluateScript',
-              'v8.evaluateModule',
-              'FunctionCall',
-              'TimerFire',
-              'FireAnimationFrame',
-              'ParseHTML',
-              'Layout',
-              'UpdateLayoutTree',
-              'v8.compile',
-              'v8.compileModule',
-              'Paint',
-              'RunMicrotasks',
-            ].includes(event.name)
-          ) {
+          if (event.name !== taskName && event.name !== 'RunTask') {
             kinds.set(event.name, (kinds.get(event.name) ?? 0) + (event.dur ?? 0));
           }
         }
@@ -223,7 +228,7 @@ try {
           const { module, where } = await placeOnce(node.callFrame);
           modules.set(module, (modules.get(module) ?? 0) + weight);
           functions.set(where, (functions.get(where) ?? 0) + weight);
-          // Inclusive time of the portal's own functions (components, hooks) on the stack.
+          // Inclusive time of every function on the stack (React's phases, a component, a hook).
           const seen = new Set<string>();
           for (
             let up: ProfileNode | undefined = node;
@@ -231,14 +236,20 @@ try {
             up = up.parent === undefined ? undefined : byId.get(up.parent)
           ) {
             const frame = await placeOnce(up.callFrame);
-            if (!frame.module.startsWith('src/') || seen.has(frame.where)) continue;
+            if (seen.has(frame.where)) continue;
             seen.add(frame.where);
             inclusive.set(frame.where, (inclusive.get(frame.where) ?? 0) + weight);
           }
         }
+        if (modules.size === 0 && kinds.size === 0) {
+          console.log(
+            `  at ${((task.ts - origin) / 1000).toFixed(0).padStart(5)} ms: ${taskMs.toFixed(1)} ms (nothing of the page's)`,
+          );
+          continue;
+        }
         const kindText = [...kinds]
           .sort((a, b) => b[1] - a[1])
-          .slice(0, 4)
+          .slice(0, 6)
           .map(([name, us]) => `${name} ${(us / 1000).toFixed(1)}`)
           .join(', ');
         console.log(
@@ -246,7 +257,12 @@ try {
         );
         table('self time by module', modules, taskMs);
         table('self time by function', functions, taskMs);
-        table("the portal's own code, inclusive", inclusive, taskMs);
+        table('inclusive by function', inclusive, taskMs);
+        table(
+          "the portal's own code, inclusive",
+          new Map([...inclusive].filter(([name]) => name.startsWith('src/'))),
+          taskMs,
+        );
       }
     }
   }

@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useMemo } from 'react';
 import { useLocale } from '../../hooks/use-locale';
 import { useT } from '../../hooks/use-t';
-import { useMoneyFormat } from '../money/money';
+import { once } from '../../lib/once';
+import type { Locale } from '../../providers/i18n-provider';
+import { type MoneyFormat, moneyFormat, useMoneyFormat } from '../money/money';
 
 /** A name over an e-mail address (or any two lines) in a grid cell. */
 export function TwoLines({ primary, secondary }: { primary: string; secondary?: string | null | undefined }) {
@@ -36,12 +37,20 @@ export function HandleCell({ handle, followers }: { handle: string | null; follo
 
 /** Amounts, dates and counts in the user's language (the payouts queue's formatters plus numbers). */
 export function useAdminFormat() {
-  const money = useMoneyFormat();
-  const locale = useLocale();
-  return useMemo(() => {
-    const number = new Intl.NumberFormat(locale === 'sv' ? 'sv-SE' : 'en-GB');
-    return { ...money, number: (value: number) => number.format(value) };
-  }, [money, locale]);
+  return adminFormat(useLocale());
+}
+
+const adminFormats = new Map<Locale, MoneyFormat & { number: (value: number) => string }>();
+
+/** A language's formatters, made once (not per cell: ADR 034, fifth step). */
+function adminFormat(locale: Locale) {
+  let format = adminFormats.get(locale);
+  if (!format) {
+    const number = once(() => new Intl.NumberFormat(locale === 'sv' ? 'sv-SE' : 'en-GB'));
+    format = { ...moneyFormat(locale), number: (value: number) => number().format(value) };
+    adminFormats.set(locale, format);
+  }
+  return format;
 }
 
 /** A date over its time, as in the payouts queue. */

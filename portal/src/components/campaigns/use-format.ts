@@ -1,5 +1,6 @@
-import { useMemo } from 'react';
 import { useLocale } from '../../hooks/use-locale';
+import { once } from '../../lib/once';
+import type { Locale } from '../../providers/i18n-provider';
 
 export interface Format {
   /** Öre as SEK in the user's locale: `1 234,50 kr`, or `2 500 kr` for whole kronor. */
@@ -19,40 +20,62 @@ export interface Format {
 
 /** Intl formatters for the user's locale (Swedish conventions in Swedish, British in English). */
 export function useFormat(): Format {
-  const locale = useLocale();
-  return useMemo(() => {
-    const tag = locale === 'sv' ? 'sv-SE' : 'en-GB';
-    const whole = new Intl.NumberFormat(tag, { style: 'currency', currency: 'SEK', maximumFractionDigits: 0 });
-    const exact = new Intl.NumberFormat(tag, { style: 'currency', currency: 'SEK', minimumFractionDigits: 2 });
-    const number = new Intl.NumberFormat(tag);
-    const decimal = new Intl.NumberFormat(tag, { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    const percent = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 });
-    // Swedish time, not the runtime's: the server renders pages (ADR 034) and the browser must
-    // arrive at the same text to take them over, whatever zone either is in.
-    const date = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'Europe/Stockholm' });
-    const dateTime = new Intl.DateTimeFormat(tag, {
-      dateStyle: 'medium',
-      timeStyle: 'short',
-      timeZone: 'Europe/Stockholm',
-    });
-    const regions = new Intl.DisplayNames([tag], { type: 'region' });
-    const list = new Intl.ListFormat(tag, { style: 'long', type: 'conjunction' });
-    return {
-      money: (ore) => (ore % 100 === 0 ? whole : exact).format(ore / 100),
-      number: (value) => number.format(value),
-      decimal: (value) => decimal.format(value),
-      percent: (share) => percent.format(share),
-      date: (iso) => date.format(new Date(iso)),
-      dateTime: (iso) => dateTime.format(new Date(iso)),
-      dateRange: (startIso, endIso) => date.formatRange(new Date(startIso), new Date(endIso)),
-      country: (code) => {
-        try {
-          return regions.of(code) ?? code;
-        } catch {
-          return code;
-        }
-      },
-      list: (items) => list.format(items),
-    };
-  }, [locale]);
+  return formatOf(useLocale());
+}
+
+const formats = new Map<Locale, Format>();
+
+/**
+ * A language's formatters, made once (ten `Intl` objects: each component that formats made its
+ * own as it first rendered, a measurable part of a page's hydration; ADR 034, fifth step).
+ */
+export function formatOf(locale: Locale): Format {
+  const known = formats.get(locale);
+  if (known) return known;
+  const format = makeFormat(locale);
+  formats.set(locale, format);
+  return format;
+}
+
+function makeFormat(locale: Locale): Format {
+  const tag = locale === 'sv' ? 'sv-SE' : 'en-GB';
+  const whole = once(
+    () => new Intl.NumberFormat(tag, { style: 'currency', currency: 'SEK', maximumFractionDigits: 0 }),
+  );
+  const exact = once(
+    () => new Intl.NumberFormat(tag, { style: 'currency', currency: 'SEK', minimumFractionDigits: 2 }),
+  );
+  const number = once(() => new Intl.NumberFormat(tag));
+  const decimal = once(() => new Intl.NumberFormat(tag, { minimumFractionDigits: 1, maximumFractionDigits: 1 }));
+  const percent = once(() => new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 0 }));
+  // Swedish time, not the runtime's: the server renders pages (ADR 034) and the browser must
+  // arrive at the same text to take them over, whatever zone either is in.
+  const date = once(() => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone: 'Europe/Stockholm' }));
+  const dateTime = once(
+    () =>
+      new Intl.DateTimeFormat(tag, {
+        dateStyle: 'medium',
+        timeStyle: 'short',
+        timeZone: 'Europe/Stockholm',
+      }),
+  );
+  const regions = once(() => new Intl.DisplayNames([tag], { type: 'region' }));
+  const list = once(() => new Intl.ListFormat(tag, { style: 'long', type: 'conjunction' }));
+  return {
+    money: (ore) => (ore % 100 === 0 ? whole() : exact()).format(ore / 100),
+    number: (value) => number().format(value),
+    decimal: (value) => decimal().format(value),
+    percent: (share) => percent().format(share),
+    date: (iso) => date().format(new Date(iso)),
+    dateTime: (iso) => dateTime().format(new Date(iso)),
+    dateRange: (startIso, endIso) => date().formatRange(new Date(startIso), new Date(endIso)),
+    country: (code) => {
+      try {
+        return regions().of(code) ?? code;
+      } catch {
+        return code;
+      }
+    },
+    list: (items) => list().format(items),
+  };
 }

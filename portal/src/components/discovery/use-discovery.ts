@@ -1,12 +1,13 @@
 import { useCustom } from '@refinedev/core';
-import { createContext, use, useEffect, useMemo } from 'react';
+import { createContext, use, useEffect } from 'react';
 import { useLocale } from '../../hooks/use-locale';
 import type { Translate } from '../../hooks/use-t';
 import { type ApiError, isApiError } from '../../lib/api-fetch';
 import { errorText } from '../../lib/error-text';
+import { once } from '../../lib/once';
 import { FIRST_DATA_FRESH_MS, useFirstData } from '../../providers/first-data';
-import { isMessageKey } from '../../providers/i18n-provider';
-import { type Format, useFormat } from '../campaigns/use-format';
+import { isMessageKey, type Locale } from '../../providers/i18n-provider';
+import { type Format, formatOf } from '../campaigns/use-format';
 import type { DiscoveryStatus, Meta, Proxied } from './types';
 
 // Provider calls cost credits and are rate limited: never retried by themselves, and kept for a
@@ -150,31 +151,41 @@ export interface DiscoveryFormat extends Format {
 
 /** The portal's formatters plus the few the discovery screens need. */
 export function useDiscoveryFormat(): DiscoveryFormat {
-  const base = useFormat();
-  const locale = useLocale();
-  return useMemo(() => {
-    const tag = locale === 'sv' ? 'sv-SE' : 'en-GB';
-    const rate = new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 1 });
-    const credits = new Intl.NumberFormat(tag, { maximumFractionDigits: 2 });
-    const compact = new Intl.NumberFormat(tag, { notation: 'compact', maximumFractionDigits: 1 });
-    const month = new Intl.DateTimeFormat(tag, { month: 'short', year: 'numeric', timeZone: 'UTC' });
-    const languages = new Intl.DisplayNames([tag], { type: 'language' });
-    return {
-      ...base,
-      rate: (share) => rate.format(share),
-      credits: (value) => credits.format(value),
-      compact: (value) => compact.format(value),
-      month: (yearMonth) => {
-        const date = new Date(`${yearMonth}-01T00:00:00Z`);
-        return Number.isNaN(date.getTime()) ? yearMonth : month.format(date);
-      },
-      language: (code, fallback) => {
-        try {
-          return languages.of(code) ?? fallback ?? code;
-        } catch {
-          return fallback ?? code;
-        }
-      },
-    };
-  }, [base, locale]);
+  return discoveryFormat(useLocale());
+}
+
+const discoveryFormats = new Map<Locale, DiscoveryFormat>();
+
+/**
+ * A language's formatters, made once: every filter field of the search made its own fifteen `Intl`
+ * objects as it first rendered, tens of milliseconds of the page's hydration (ADR 034, fifth step).
+ */
+function discoveryFormat(locale: Locale): DiscoveryFormat {
+  const known = discoveryFormats.get(locale);
+  if (known) return known;
+  const tag = locale === 'sv' ? 'sv-SE' : 'en-GB';
+  const rate = once(() => new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 1 }));
+  const credits = once(() => new Intl.NumberFormat(tag, { maximumFractionDigits: 2 }));
+  const compact = once(() => new Intl.NumberFormat(tag, { notation: 'compact', maximumFractionDigits: 1 }));
+  const month = once(() => new Intl.DateTimeFormat(tag, { month: 'short', year: 'numeric', timeZone: 'UTC' }));
+  const languages = once(() => new Intl.DisplayNames([tag], { type: 'language' }));
+  const format: DiscoveryFormat = {
+    ...formatOf(locale),
+    rate: (share) => rate().format(share),
+    credits: (value) => credits().format(value),
+    compact: (value) => compact().format(value),
+    month: (yearMonth) => {
+      const date = new Date(`${yearMonth}-01T00:00:00Z`);
+      return Number.isNaN(date.getTime()) ? yearMonth : month().format(date);
+    },
+    language: (code, fallback) => {
+      try {
+        return languages().of(code) ?? fallback ?? code;
+      } catch {
+        return fallback ?? code;
+      }
+    },
+  };
+  discoveryFormats.set(locale, format);
+  return format;
 }

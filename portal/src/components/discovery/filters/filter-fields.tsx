@@ -29,7 +29,15 @@ export function Group({
   const t = useT();
   const id = useId();
   return (
-    <Accordion defaultExpanded={defaultExpanded} disableGutters variant="outlined">
+    // A group's fields are rendered when it is first opened and then kept (MUI renders a closed
+    // group's fields hidden): most of the search's fields are in the closed groups, and they cost
+    // the page's render and hydration without being seen (ADR 034, fifth step).
+    <Accordion
+      defaultExpanded={defaultExpanded}
+      disableGutters
+      variant="outlined"
+      slotProps={{ transition: { mountOnEnter: true } }}
+    >
       <AccordionSummary expandIcon={<ExpandMore />} aria-controls={`${id}-content`} id={`${id}-header`}>
         <Typography component="span" variant="subtitle1" sx={{ fontWeight: 600 }}>
           {title}
