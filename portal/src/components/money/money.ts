@@ -93,8 +93,8 @@ export function moneyFormat(locale: Locale): MoneyFormat {
         maximumFractionDigits: 2,
       }),
   );
-  // Swedish time, not the runtime's: the server renders the admin tables (ADR 034) and the browser
-  // must arrive at the same text to take them over, whatever zone either is in (as useFormat).
+  // Swedish time, as in campaigns/use-format.ts: the server renders the homes and the admin tables
+  // (ADR 034) and the browser must arrive at the same text to take them over, whatever zone either is in.
   const timeZone = 'Europe/Stockholm';
   const date = once(() => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone }));
   const dateTime = once(() => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone }));
