@@ -69,7 +69,15 @@ try {
   const pages = await portalPages(origin, pagesArg(args));
 
   // One discarded run first: the first audit in a fresh Chromium also pays for the browser's start.
-  await auditPage(`${origin}/app/login`, undefined);
+  // Its host figures say how fast this machine is for Lighthouse: the mobile preset slows the CPU 4×
+  // from a high-end desktop (BenchmarkIndex 1,500–2,000); a slower host makes every TBT longer
+  // (Lighthouse's docs/throttling.md, "Benchmarking CPU Power").
+  const first = await auditPage(`${origin}/app/login`, undefined);
+  console.log(
+    `\nhost: Lighthouse BenchmarkIndex ${first.environment.benchmarkIndex.toFixed(0)}, CPU slowdown ${first.configSettings.throttling.cpuSlowdownMultiplier}×${
+      first.runWarnings.length ? `; Lighthouse warns: ${first.runWarnings.join(' ')}` : ''
+    }`,
+  );
 
   console.log(`\nLighthouse ${runs} run(s) per page, mobile preset, performance only, median:`);
   console.log(
