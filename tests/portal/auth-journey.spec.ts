@@ -78,6 +78,9 @@ test.describe('portal sign-up and session', () => {
     await signIn(page, BRAND.email, BRAND.password);
     await expect(page.getByRole('heading', { name: 'Hantera konto', level: 1 })).toBeVisible();
     expect((await stream).status()).toBe(200);
+    // And the account page's own requests answered: one still in flight when the session ends gets
+    // a 401, which the page logs (seen with two instances on a slow machine).
+    await page.waitForLoadState('networkidle');
 
     // Sign out behind the page's back: same cookies, no message to the page.
     const { csrfToken } = (await (await page.request.get('/api/auth/csrf')).json()) as { csrfToken: string };
