@@ -56,7 +56,8 @@ export async function listDocuments(db: Database, query: ListInvoicesQuery, wind
     db
       .select({
         document: billingDocuments,
-        brand: users,
+        // Only what the page shows: not the whole user row (its password hash among it).
+        brand: { id: users.id, email: users.email },
         creditsNumber: original.documentNumber,
         sortKey: page.sortKey,
       })
