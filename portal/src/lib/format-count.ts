@@ -1,11 +1,10 @@
 import type { Locale } from '../providers/i18n-provider';
-import { once } from './once';
+import { perLocale } from './once';
 
 // Made on first use, not when a chunk that imports this is evaluated (lib/once.ts).
-const formats: Record<Locale, () => Intl.NumberFormat> = {
-  sv: once(() => new Intl.NumberFormat('sv-SE', { maximumFractionDigits: 0 })),
-  en: once(() => new Intl.NumberFormat('en-GB', { maximumFractionDigits: 0 })),
-};
+const formatOf = perLocale(
+  (locale: Locale) => new Intl.NumberFormat(locale === 'sv' ? 'sv-SE' : 'en-GB', { maximumFractionDigits: 0 }),
+);
 
 /**
  * A count of things (rows, campaigns, characters) with the locale's digit grouping: "75 000" in
@@ -13,5 +12,5 @@ const formats: Record<Locale, () => Intl.NumberFormat> = {
  * in English. Totals, estimates ("cirka 75 000") and page ranges all go through here.
  */
 export function formatCount(value: number, locale: Locale): string {
-  return formats[locale]().format(value);
+  return formatOf(locale).format(value);
 }

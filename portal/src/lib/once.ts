@@ -11,3 +11,19 @@ export function once<T>(make: () => T): () => T {
     return made.value;
   };
 }
+
+/**
+ * `make(locale)` once per language, the same value after: a language's formatters are made when a
+ * text first needs them, not by each component that formats (ADR 034, fifth step).
+ */
+export function perLocale<L extends string, T>(make: (locale: L) => T): (locale: L) => T {
+  const made = new Map<L, T>();
+  return (locale) => {
+    let value = made.get(locale);
+    if (value === undefined) {
+      value = make(locale);
+      made.set(locale, value);
+    }
+    return value;
+  };
+}

@@ -2,8 +2,9 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useLocale } from '../../hooks/use-locale';
 import { useT } from '../../hooks/use-t';
-import { once } from '../../lib/once';
+import { perLocale } from '../../lib/once';
 import type { Locale } from '../../providers/i18n-provider';
+import { formatOf } from '../campaigns/use-format';
 import { type MoneyFormat, moneyFormat, useMoneyFormat } from '../money/money';
 
 /** A name over an e-mail address (or any two lines) in a grid cell. */
@@ -40,18 +41,11 @@ export function useAdminFormat() {
   return adminFormat(useLocale());
 }
 
-const adminFormats = new Map<Locale, MoneyFormat & { number: (value: number) => string }>();
-
 /** A language's formatters, made once (not per cell: ADR 034, fifth step). */
-function adminFormat(locale: Locale) {
-  let format = adminFormats.get(locale);
-  if (!format) {
-    const number = once(() => new Intl.NumberFormat(locale === 'sv' ? 'sv-SE' : 'en-GB'));
-    format = { ...moneyFormat(locale), number: (value: number) => number().format(value) };
-    adminFormats.set(locale, format);
-  }
-  return format;
-}
+const adminFormat = perLocale((locale: Locale): MoneyFormat & { number: (value: number) => string } => ({
+  ...moneyFormat(locale),
+  number: formatOf(locale).number,
+}));
 
 /** A date over its time, as in the payouts queue. */
 export function DateTimeCell({ value }: { value: string | null | undefined }) {

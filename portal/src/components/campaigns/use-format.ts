@@ -1,5 +1,5 @@
 import { useLocale } from '../../hooks/use-locale';
-import { once } from '../../lib/once';
+import { once, perLocale } from '../../lib/once';
 import type { Locale } from '../../providers/i18n-provider';
 
 export interface Format {
@@ -23,21 +23,11 @@ export function useFormat(): Format {
   return formatOf(useLocale());
 }
 
-const formats = new Map<Locale, Format>();
-
 /**
  * A language's formatters, made once (ten `Intl` objects: each component that formats made its
  * own as it first rendered, a measurable part of a page's hydration; ADR 034, fifth step).
  */
-export function formatOf(locale: Locale): Format {
-  const known = formats.get(locale);
-  if (known) return known;
-  const format = makeFormat(locale);
-  formats.set(locale, format);
-  return format;
-}
-
-function makeFormat(locale: Locale): Format {
+export const formatOf = perLocale((locale: Locale): Format => {
   const tag = locale === 'sv' ? 'sv-SE' : 'en-GB';
   const whole = once(
     () => new Intl.NumberFormat(tag, { style: 'currency', currency: 'SEK', maximumFractionDigits: 0 }),
@@ -78,4 +68,4 @@ function makeFormat(locale: Locale): Format {
     },
     list: (items) => list().format(items),
   };
-}
+});

@@ -4,7 +4,7 @@ import { useLocale } from '../../hooks/use-locale';
 import type { Translate } from '../../hooks/use-t';
 import { type ApiError, isApiError } from '../../lib/api-fetch';
 import { errorText } from '../../lib/error-text';
-import { once } from '../../lib/once';
+import { once, perLocale } from '../../lib/once';
 import { FIRST_DATA_FRESH_MS, useFirstData } from '../../providers/first-data';
 import { isMessageKey, type Locale } from '../../providers/i18n-provider';
 import { type Format, formatOf } from '../campaigns/use-format';
@@ -154,22 +154,18 @@ export function useDiscoveryFormat(): DiscoveryFormat {
   return discoveryFormat(useLocale());
 }
 
-const discoveryFormats = new Map<Locale, DiscoveryFormat>();
-
 /**
  * A language's formatters, made once: every filter field of the search made its own fifteen `Intl`
  * objects as it first rendered, tens of milliseconds of the page's hydration (ADR 034, fifth step).
  */
-function discoveryFormat(locale: Locale): DiscoveryFormat {
-  const known = discoveryFormats.get(locale);
-  if (known) return known;
+const discoveryFormat = perLocale((locale: Locale): DiscoveryFormat => {
   const tag = locale === 'sv' ? 'sv-SE' : 'en-GB';
   const rate = once(() => new Intl.NumberFormat(tag, { style: 'percent', maximumFractionDigits: 1 }));
   const credits = once(() => new Intl.NumberFormat(tag, { maximumFractionDigits: 2 }));
   const compact = once(() => new Intl.NumberFormat(tag, { notation: 'compact', maximumFractionDigits: 1 }));
   const month = once(() => new Intl.DateTimeFormat(tag, { month: 'short', year: 'numeric', timeZone: 'UTC' }));
   const languages = once(() => new Intl.DisplayNames([tag], { type: 'language' }));
-  const format: DiscoveryFormat = {
+  return {
     ...formatOf(locale),
     rate: (share) => rate().format(share),
     credits: (value) => credits().format(value),
@@ -186,6 +182,4 @@ function discoveryFormat(locale: Locale): DiscoveryFormat {
       }
     },
   };
-  discoveryFormats.set(locale, format);
-  return format;
-}
+});

@@ -1,8 +1,9 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { useLocale } from '../../hooks/use-locale';
 import type { PaymentMethodType } from '../../lib/api-types';
-import { once } from '../../lib/once';
+import { once, perLocale } from '../../lib/once';
 import type { Locale } from '../../providers/i18n-provider';
+import { formatOf } from '../campaigns/use-format';
 
 /** `GET /api/earnings`: balances in öre and every earning and withdrawal, newest first. */
 export interface Earnings {
@@ -73,15 +74,11 @@ export function useMoneyFormat(): MoneyFormat {
   return moneyFormat(useLocale());
 }
 
-const moneyFormats = new Map<Locale, MoneyFormat>();
-
 /**
  * The formatters of a language, made once, each `Intl` object on its first use: a grid made six for
  * every date cell as it rendered, 17 ms of the users table's hydration (ADR 034, fifth step).
  */
-export function moneyFormat(locale: Locale): MoneyFormat {
-  const known = moneyFormats.get(locale);
-  if (known) return known;
+export const moneyFormat = perLocale((locale: Locale): MoneyFormat => {
   const tag = INTL_LOCALE[locale];
   const currency = once(() => new Intl.NumberFormat(tag, { style: 'currency', currency: 'SEK' }));
   const whole = once(() => new Intl.NumberFormat(tag, { useGrouping: false, maximumFractionDigits: 0 }));
@@ -93,22 +90,18 @@ export function moneyFormat(locale: Locale): MoneyFormat {
         maximumFractionDigits: 2,
       }),
   );
-  // Swedish time, as in campaigns/use-format.ts: the server renders the homes and the admin tables
-  // (ADR 034) and the browser must arrive at the same text to take them over, whatever zone either is in.
-  const timeZone = 'Europe/Stockholm';
-  const date = once(() => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeZone }));
-  const dateTime = once(() => new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short', timeZone }));
-  const time = once(() => new Intl.DateTimeFormat(tag, { timeStyle: 'short', timeZone }));
-  const format: MoneyFormat = {
+  // Dates and times are the campaign formatters' own, in Swedish time: the server renders the homes
+  // and the admin tables (ADR 034) and the browser must arrive at the same text to take them over.
+  const { date, dateTime } = formatOf(locale);
+  const time = once(() => new Intl.DateTimeFormat(tag, { timeStyle: 'short', timeZone: 'Europe/Stockholm' }));
+  return {
     sek: (ore) => currency().format(ore / 100),
     plain: (ore) => (ore % 100 === 0 ? whole().format(ore / 100) : decimal().format(ore / 100)),
-    date: (iso) => date().format(new Date(iso)),
-    dateTime: (iso) => dateTime().format(new Date(iso)),
+    date,
+    dateTime,
     time: (iso) => time().format(new Date(iso)),
   };
-  moneyFormats.set(locale, format);
-  return format;
-}
+});
 
 /**
  * Kronor typed by the user as öre, or null when it is not an amount. Spaces, "kr" and "SEK" are
