@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stockholmDate } from './stockholm-date.ts';
+import { stockholmDate, stockholmDay } from './stockholm-date.ts';
 
 // Instants are written in UTC (CET = UTC+1 in winter, CEST = UTC+2 from the last Sunday of March to
 // the last Sunday of October).
@@ -18,5 +18,27 @@ describe('stockholmDate', () => {
 
   it('refuses an invalid date', () => {
     expect(() => stockholmDate(new Date('nope'))).toThrow(RangeError);
+  });
+});
+
+describe('stockholmDay', () => {
+  it('writes the Swedish date as YYYY-MM-DD, each instant its own day though answers are kept by minute', () => {
+    // Alternating sides of Swedish midnight: a kept answer must never be another minute's.
+    const instants = [
+      '2026-01-14T22:59:59.999Z',
+      '2026-01-14T23:00:00Z',
+      '2026-01-14T22:59:00Z',
+      '2026-07-14T22:00:00Z',
+    ];
+    expect(instants.map((at) => stockholmDay(new Date(at)))).toEqual([
+      '2026-01-14',
+      '2026-01-15',
+      '2026-01-14',
+      '2026-07-15',
+    ]);
+  });
+
+  it('refuses an invalid date', () => {
+    expect(() => stockholmDay(new Date('nope'))).toThrow(RangeError);
   });
 });

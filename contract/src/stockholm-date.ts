@@ -56,3 +56,16 @@ export function stockholmDate(at: Date): { year: number; month: number; day: num
   const { year, month, day } = stockholmWallClock(checkDate(at));
   return { year, month, day };
 }
+
+/** Made once: building an Intl.DateTimeFormat costs far more than formatting with it. */
+const DAY_FORMAT = new Intl.DateTimeFormat('sv-SE', { timeZone: TIME_ZONE });
+const MINUTE_MS = 60_000;
+/** The last answer, by minute: Stockholm's day changes only on a whole hour, and lists ask per row. */
+let lastDay: { minute: number; day: string } | undefined;
+
+/** The Stockholm calendar day of an instant as YYYY-MM-DD: the Swedish "today" of due dates and caps. */
+export function stockholmDay(at: Date = new Date()): string {
+  const minute = Math.floor(checkDate(at) / MINUTE_MS);
+  if (lastDay?.minute !== minute) lastDay = { minute, day: DAY_FORMAT.format(at) };
+  return lastDay.day;
+}

@@ -1,5 +1,6 @@
 import type { BillingAddress, BillingDocumentView, ListInvoicesQuery } from '@kollab/contract/api/billing';
 import { MONEY_NUMBERED_ROWS } from '@kollab/contract/list-pages';
+import { stockholmDay } from '@kollab/contract/stockholm-date';
 import type { Database } from '@kollab/db';
 import { type BillingDocument, billingAddresses, billingDocuments, type User, users } from '@kollab/db/schema';
 import { and, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL } from 'drizzle-orm';
@@ -9,13 +10,13 @@ import { AppError } from '../../lib/errors.ts';
 import { sortWithTiesInOrder } from '../../lib/keyset.ts';
 import { pageOf, type Window } from '../admin/list-query.ts';
 import { renderDocumentPdf } from './document-pdf.ts';
-import { campaignOf, swedishToday, toDocumentView } from './documents.service.ts';
+import { campaignOf, toDocumentView } from './documents.service.ts';
 import { applyInvoicePayment } from './settlement.ts';
 
 const original = alias(billingDocuments, 'original');
 
 function stateFilter(state: ListInvoicesQuery['state']): SQL | undefined {
-  const today = swedishToday();
+  const today = stockholmDay();
   if (state === 'paid') return isNotNull(billingDocuments.paidAt);
   if (state === 'credited') return eq(billingDocuments.kind, 'credit_note');
   if (state === 'overdue')

@@ -1,4 +1,5 @@
 import type { BillingDocumentView } from '@kollab/contract/api/billing';
+import { stockholmDay } from '@kollab/contract/stockholm-date';
 import type { Database } from '@kollab/db';
 import {
   type BillingDocument,
@@ -16,11 +17,6 @@ import { generateOcr } from '../../lib/ocr.ts';
 import { SERIES, takeNumber } from './numbering.ts';
 
 export type DocumentKind = BillingDocument['kind'];
-
-/** Today's date in Sweden, YYYY-MM-DD. */
-export function swedishToday(now = new Date()): string {
-  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(now);
-}
 
 export function addDays(date: string, days: number): string {
   const at = new Date(`${date}T12:00:00Z`);
@@ -97,7 +93,7 @@ export async function issueDocument(tx: Database, env: Env, input: IssueInput): 
   }
   const series = SERIES[input.kind];
   const number = await takeNumber(tx, series);
-  const issuedOn = swedishToday(input.now);
+  const issuedOn = stockholmDay(input.now);
   const netOre = input.lines.reduce((sum, line) => sum + line.netOre, 0);
   const vatOre = input.lines.reduce((sum, line) => sum + line.vatOre, 0);
   const address = brand.address;
@@ -141,7 +137,7 @@ export async function issueDocument(tx: Database, env: Env, input: IssueInput): 
   return row;
 }
 
-export function stateOf(row: BillingDocument, today = swedishToday()): BillingDocumentView['state'] {
+export function stateOf(row: BillingDocument, today = stockholmDay()): BillingDocumentView['state'] {
   if (row.paidAt) return 'paid';
   if (row.kind === 'credit_note') return 'credited';
   if (row.dueOn && row.dueOn < today) return 'overdue';

@@ -1,4 +1,5 @@
 import { gunzipSync, inflateSync } from 'node:zlib';
+import { stockholmDay } from '@kollab/contract/stockholm-date';
 import { providerCache, providerUsage } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,7 +9,7 @@ import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { cacheKey } from './cache.ts';
 import { SAMPLE_PROVIDER_KEY } from './provider.ts';
-import { flushCacheHits, secondsUntilTomorrow, stockholmDay } from './usage.ts';
+import { flushCacheHits, secondsUntilTomorrow } from './usage.ts';
 
 let t: TestApp;
 let smtp: TestSmtp;

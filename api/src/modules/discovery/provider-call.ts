@@ -1,3 +1,4 @@
+import { stockholmDay } from '@kollab/contract/stockholm-date';
 import type { Database } from '@kollab/db';
 import type { User } from '@kollab/db/schema';
 import type { Logger } from 'pino';
@@ -25,7 +26,6 @@ import {
   reserveCredits,
   secondsUntilTomorrow,
   settleCredits,
-  stockholmDay,
 } from './usage.ts';
 
 export type CallKind = 'search' | 'report' | 'overlap' | 'dictionary' | 'performance' | 'email' | 'raw' | 'account';

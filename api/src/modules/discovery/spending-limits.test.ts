@@ -1,3 +1,4 @@
+import { stockholmDay } from '@kollab/contract/stockholm-date';
 import { auditLog, providerUsage, users } from '@kollab/db/schema';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { settlePendingWork } from '../../../test/support/pending-work.ts';
 import { startTestSmtp, type TestSmtp } from '../../../test/support/smtp.ts';
 import { createTestApp, type TestApp } from '../../../test/support/test-app.ts';
 import { parseEnv } from '../../env.ts';
-import { BUDGET_REACHED_ACTION, secondsUntilTomorrow, stockholmDay } from './usage.ts';
+import { BUDGET_REACHED_ACTION, secondsUntilTomorrow } from './usage.ts';
 
 /*
  * The attacks of issue 24 item 1 and issue 26 items 5 and 7 on discovery's provider credits: each

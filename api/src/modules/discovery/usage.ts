@@ -1,3 +1,4 @@
+import { stockholmDay } from '@kollab/contract/stockholm-date';
 import type { Database } from '@kollab/db';
 import { auditLog, providerUsage } from '@kollab/db/schema';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
@@ -11,20 +12,6 @@ export function toHundredths(credits: number): number {
 
 export function fromHundredths(hundredths: number): number {
   return hundredths / 100;
-}
-
-/** Made once: building an Intl.DateTimeFormat costs far more than formatting with it. */
-const STOCKHOLM_DATE = new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' });
-
-const MINUTE_MS = 60_000;
-/** The last answer, by minute: Sweden's day changes only on a whole hour, and every cache hit asks. */
-let lastDay: { minute: number; day: string } | undefined;
-
-/** The calendar day in Sweden (YYYY-MM-DD); daily caps and the usage table follow Swedish days. */
-export function stockholmDay(at = new Date()): string {
-  const minute = Math.floor(at.getTime() / MINUTE_MS);
-  if (lastDay?.minute !== minute) lastDay = { minute, day: STOCKHOLM_DATE.format(at) };
-  return lastDay.day;
 }
 
 /** What a call may cost, booked before it is made, or what it did cost. */

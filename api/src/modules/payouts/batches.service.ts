@@ -1,6 +1,6 @@
 import type { ListPayoutBatchesQuery, PayoutBatchView } from '@kollab/contract/api/payouts';
 import { MONEY_NUMBERED_ROWS } from '@kollab/contract/list-pages';
-import { stockholmDate } from '@kollab/contract/stockholm-date';
+import { stockholmDay } from '@kollab/contract/stockholm-date';
 import { type Database, newId } from '@kollab/db';
 import {
   type Payout,
@@ -33,11 +33,6 @@ type SkipReason =
   | 'not_a_bank_method'
   | 'method_deleted'
   | 'invalid_account_details';
-
-function swedishToday(): string {
-  const { year, month, day } = stockholmDate(new Date());
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
 
 type Skipped = { withdrawalId?: string; refundId?: string; reason: SkipReason };
 
@@ -124,7 +119,7 @@ export async function createBatch(
   input: { withdrawalIds: string[]; refundIds?: string[] | undefined; executionDate?: string | undefined },
 ): Promise<{ batch: PayoutBatch; sent: Withdrawal[]; skipped: Skipped[] }> {
   const ids = [...new Set(input.withdrawalIds)].sort();
-  const executionDate = input.executionDate ?? swedishToday();
+  const executionDate = input.executionDate ?? stockholmDay();
   return db.transaction(async (tx) => {
     const id = newId();
     const [batch] = await tx

@@ -1,9 +1,10 @@
 /** Post tracking's monthly budget per brand (ADR 033): what a read costs and its booking. */
+
+import { stockholmDay } from '@kollab/contract/stockholm-date';
 import type { Database } from '@kollab/db';
 import { trackingUsage } from '@kollab/db/schema';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Env } from '../../env.ts';
-import { stockholmDay } from '../discovery/usage.ts';
 
 type UsageDeps = { db: Database; env: Pick<Env, 'TRACKING_MONTHLY_CREDITS' | 'TRACKING_MONTHLY_RAW_REQUESTS'> };
 

@@ -1,3 +1,4 @@
+import { stockholmDay } from '@kollab/contract/stockholm-date';
 import { ledgerEntries, postings } from '@kollab/db/schema';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +8,7 @@ import { jsonHeaders, loginAs } from '../../../../test/support/login-as.ts';
 import { createTestApp, type TestApp } from '../../../../test/support/test-app.ts';
 import { creditAcceptedClaim } from '../../ledger/escrow.ts';
 import { closeCampaignEscrow } from '../../payments/escrow-lifecycle.ts';
-import { addDays, swedishToday } from '../documents.service.ts';
+import { addDays } from '../documents.service.ts';
 import { LEDGER_TO_BAS, type LedgerAccountName } from './chart.ts';
 
 // The SIE 4 export read back by a reader written here (not the exporter's code): real postings of
@@ -125,7 +126,7 @@ async function redate(postingIds: string[], at: Date) {
 
 describe('SIE 4 export', () => {
   it('parses back to the ledger: every account balance and every voucher balanced', async () => {
-    const today = swedishToday();
+    const today = stockholmDay();
     const from = addDays(today, -5);
     // Before the range (opening balances): a campaign funded ten days ago.
     const early = await createUser(t.db, { role: 'brand' });

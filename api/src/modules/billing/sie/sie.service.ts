@@ -1,10 +1,11 @@
+import { stockholmDay } from '@kollab/contract/stockholm-date';
 import type { Database } from '@kollab/db';
 import type { User } from '@kollab/db/schema';
 import { ledgerEntries, postings } from '@kollab/db/schema';
 import { and, asc, gte, lt, sql } from 'drizzle-orm';
 import type { Env } from '../../../env.ts';
 import { recordAudit } from '../../../lib/audit.ts';
-import { addDays, swedishToday } from '../documents.service.ts';
+import { addDays } from '../documents.service.ts';
 import type { LedgerAccountName } from './chart.ts';
 import { buildSie4, encodePc8, type SiePosting } from './sie4.ts';
 
@@ -45,7 +46,7 @@ export async function exportSie(
         id: row.posting.id,
         kind: row.posting.kind,
         reference: row.posting.reference,
-        date: swedishToday(row.posting.createdAt),
+        date: stockholmDay(row.posting.createdAt),
         entries: [],
       };
       byPosting.set(row.posting.id, posting);
@@ -55,7 +56,7 @@ export async function exportSie(
   const text = buildSie4({
     program: { name: 'Kollab', version: '1.0' },
     company: { name: env.BILLING_SELLER_NAME, orgNumber: env.BILLING_ORG_NUMBER },
-    generatedOn: swedishToday(),
+    generatedOn: stockholmDay(),
     from: range.from,
     to: range.to,
     chart: env.SIE_ACCOUNTS,
