@@ -34,7 +34,7 @@ import { users } from '@kollab/db/schema';
 import postgres from 'postgres';
 import { publishInTransaction } from '../api/src/modules/campaigns/publishing.service.ts';
 import { fixedRateLoad, percentileOfSorted } from './campaigns-load.ts';
-import { freePort, startApi, stopProcess, waitFor200 } from './lib.ts';
+import { freePort, startApi, startSampleProvider, stopProcess, waitFor200 } from './lib.ts';
 import { cursorPages, md5id, type Scenario, scenarios } from './scale-scenarios.ts';
 import { seedScale } from './scale-seed.ts';
 import { type ScaleSizes, sizesFor } from './scale-seed-sql.ts';
@@ -71,11 +71,12 @@ interface Measured {
 
 type Results = Map<string, Map<string, Measured>>;
 
-let active: { drop: () => Promise<void>; api?: ChildProcess } | undefined;
+let active: { drop: () => Promise<void>; api?: ChildProcess; provider?: ChildProcess } | undefined;
 process.once('SIGINT', () => {
   console.error('\ninterrupted: stopping the API and dropping the database');
   void (async () => {
     if (active?.api) await stopProcess(active.api);
+    if (active?.provider) await stopProcess(active.provider);
     await active?.drop();
   })().finally(() => process.exit(130));
 });
@@ -147,6 +148,7 @@ async function explainEach(
   list: Scenario[],
   cookies: Record<string, string>,
   label: string,
+  apiEnv: Record<string, string>,
 ) {
   const settings = {
     session_preload_libraries: 'auto_explain',
@@ -159,7 +161,7 @@ async function explainEach(
     await db.admin.unsafe(`alter database ${db.name} set ${key} = '${value}'`);
   }
   const port = await freePort();
-  const api = startApi(port, db.url, { RATE_LIMIT_MULTIPLIER: '1000000' });
+  const api = startApi(port, db.url, apiEnv);
   const base = `http://127.0.0.1:${port}`;
   const sections: string[] = [];
   try {
@@ -251,8 +253,13 @@ async function runSize(label: string, sizes: ScaleSizes, results: Results): Prom
       return;
     }
 
+    // The provider in a process of its own, as the real one is (lib.ts, startSampleProvider): embedded,
+    // its generated profiles would sit in the API's heap and lengthen every major collection.
+    const provider = await startSampleProvider();
+    active.provider = provider.child;
+    const apiEnv = { RATE_LIMIT_MULTIPLIER: '1000000', ...provider.env };
     const port = await freePort();
-    const api = startApi(port, db.url, { RATE_LIMIT_MULTIPLIER: '1000000' });
+    const api = startApi(port, db.url, apiEnv);
     active.api = api;
     const base = `http://127.0.0.1:${port}`;
     await waitFor200(`${base}/api/health`, performance.now());
@@ -327,8 +334,9 @@ async function runSize(label: string, sizes: ScaleSizes, results: Results): Prom
       });
       console.log(`  matching over ${sizes.creators} creators: ${matching.map((ms) => ms.toFixed(0)).join(', ')} ms`);
     }
-    await explainEach(db, measuredList, cookies, label);
+    await explainEach(db, measuredList, cookies, label, apiEnv);
   } finally {
+    if (active?.provider) await stopProcess(active.provider);
     await db.drop();
     active = undefined;
   }
