@@ -190,9 +190,24 @@ function addVaryAcceptEncoding(headers: Headers): void {
   }
 }
 
+/**
+ * The choices for the last few distinct `Accept-Encoding` headers: browsers send a handful of
+ * spellings, and parsing one costs more than the rest of sending a prepared answer (issue 21).
+ */
+const CHOICES_KEPT = 64;
+const choices = new Map<string, 'gzip' | 'deflate' | undefined>();
+
 /** `compress()`'s choice: gzip or deflate by their q-values (a `*` counts), gzip on a tie at 1. */
 export function chooseEncoding(acceptEncoding: string | undefined): 'gzip' | 'deflate' | undefined {
   if (acceptEncoding === undefined) return undefined;
+  if (choices.has(acceptEncoding)) return choices.get(acceptEncoding);
+  const choice = parseEncoding(acceptEncoding);
+  if (choices.size >= CHOICES_KEPT) choices.clear();
+  choices.set(acceptEncoding, choice);
+  return choice;
+}
+
+function parseEncoding(acceptEncoding: string): 'gzip' | 'deflate' | undefined {
   const accepts = parseAccept(acceptEncoding);
   const wildcard = accepts.find((accept) => accept.type === '*')?.q;
   let best: { encoding: 'gzip' | 'deflate'; q: number } | undefined;
