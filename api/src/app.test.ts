@@ -67,6 +67,24 @@ describe('GET /api/health', () => {
     const res = await t.app.request('/api/health', { headers: { 'X-Request-Id': 'lb-1234-abcd' } });
     expect(res.headers.get('x-request-id')).toBe('lb-1234-abcd');
   });
+
+  it('replaces a request id it cannot echo safely, and gives each request its own', async () => {
+    for (const sent of ['bad id', 'a'.repeat(256), 'x\u00e5', '']) {
+      const res = await t.app.request('/api/health', { headers: { 'X-Request-Id': sent } });
+      expect(res.headers.get('x-request-id')).toMatch(REQUEST_ID);
+      expect(res.headers.get('x-request-id')).not.toBe(sent);
+    }
+    const kept = await t.app.request('/api/health', { headers: { 'X-Request-Id': 'a'.repeat(255) } });
+    expect(kept.headers.get('x-request-id')).toBe('a'.repeat(255));
+    const ids = await Promise.all(
+      ['/api/health', '/api/does-not-exist', '/nowhere.css'].map(async (path) => {
+        const res = await t.app.request(path);
+        return res.headers.get('x-request-id');
+      }),
+    );
+    for (const id of ids) expect(id).toMatch(REQUEST_ID);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
 });
 
 describe('the error envelope', () => {

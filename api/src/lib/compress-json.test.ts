@@ -11,6 +11,8 @@ const small = { ok: true };
 const large = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, name: `Kampanj ${i} – åäö` })) };
 const largeText = JSON.stringify(large);
 
+const ENV = { PUBLIC_URL: 'http://localhost:3000' } as AppEnv['Variables']['env'];
+
 /** The same middleware order as the app: compress() outside, compressJson inside. */
 function app() {
   const hono = new Hono<AppEnv>();
@@ -144,6 +146,44 @@ describe('sendPreparedJson', () => {
     expect(await changed.json()).toEqual(large);
   });
 
+  it('sends one prepared answer in every variant in turn with the headers a fresh one gets', async () => {
+    // The complete headers are made once per prepared answer and variant (ADR 035): none may leak
+    // into another variant, and each request keeps its own request id.
+    const held = prepareJson(largeText);
+    let id = 0;
+    const made = (prepared: () => ReturnType<typeof prepareJson>) => {
+      const hono = new Hono<AppEnv>();
+      hono.use(async (c, next) => {
+        c.set('env', ENV);
+        c.set('requestId', `request-${++id}`);
+        await next();
+      });
+      hono.get('/', (c) => sendPreparedJson(c, prepared()));
+      return hono;
+    };
+    const reused = made(() => held);
+    const fresh = made(() => prepareJson(largeText));
+    const variants = [
+      { 'Accept-Encoding': 'gzip' },
+      {},
+      { 'Accept-Encoding': 'deflate' },
+      { 'Accept-Encoding': 'gzip', 'If-None-Match': held.etag },
+      { 'If-None-Match': held.etag },
+      { 'Accept-Encoding': 'gzip' },
+      {},
+    ];
+    for (const headers of variants) {
+      const [again, first] = [await reused.request('/', { headers }), await fresh.request('/', { headers })];
+      expect(again.status).toBe(first.status);
+      const expected = Object.fromEntries(first.headers);
+      expect(expected['x-request-id']).toBe(`request-${id}`);
+      expect(Object.fromEntries(again.headers)).toEqual({ ...expected, 'x-request-id': `request-${id - 1}` });
+      if (first.status === 304) expect([await again.text(), await first.text()]).toEqual(['', '']);
+      else expect(await decoded(again)).toEqual(await decoded(first));
+    }
+    expect(id).toBe(2 * variants.length);
+  });
+
   it('compares ETags weakly, as If-None-Match must', () => {
     expect(noneMatch(undefined, '"a"')).toBe(false);
     expect(noneMatch('"a"', '"a"')).toBe(true);
@@ -161,5 +201,17 @@ describe('chooseEncoding', () => {
     expect(chooseEncoding('gzip;q=0, deflate')).toBe('deflate');
     expect(chooseEncoding('gzip;q=0.5, deflate;q=0.5')).toBe('gzip');
     expect(chooseEncoding('*;q=0')).toBeUndefined();
+  });
+
+  it('chooses the same for a header it has seen, past the number of choices it keeps', () => {
+    const headers = Array.from({ length: 200 }, (_, i) =>
+      i % 2 ? `gzip;q=0.${(i % 9) + 1}, deflate;q=0.5` : `deflate;q=0.${(i % 9) + 1}, gzip;q=0.5, br`,
+    );
+    const first = headers.map((header) => chooseEncoding(header));
+    expect(headers.map((header) => chooseEncoding(header))).toEqual(first);
+    expect(first.slice(0, 4)).toEqual(['gzip', 'deflate', 'gzip', 'deflate']);
+    expect(chooseEncoding('gzip;q=0, deflate')).toBe('deflate');
+    expect(chooseEncoding('identity')).toBeUndefined();
+    expect(chooseEncoding('identity')).toBeUndefined();
   });
 });

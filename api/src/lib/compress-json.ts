@@ -26,6 +26,11 @@ const PREPARED = { level: 9 };
  */
 export async function compressJson(c: Context<AppEnv>, next: Next): Promise<void> {
   await next();
+  await compressJsonResponse(c);
+}
+
+/** `compressJson`'s work on the response a handler made (app.ts runs it in its one response step). */
+export async function compressJsonResponse(c: Context<AppEnv>): Promise<void> {
   const res = c.res;
   if (
     isComplete(res) ||
@@ -63,11 +68,19 @@ export async function compressJson(c: Context<AppEnv>, next: Next): Promise<void
  * already, or too small to gain): stream-compresses bodies `compressJson` does not handle.
  */
 export function compressOthers(): MiddlewareHandler {
-  const compressBody = compress();
-  const nothingNext = async () => {};
+  const compressResponse = compressOtherResponse();
   return async (c, next) => {
     await next();
-    if (!isComplete(c.res)) await compressBody(c, nothingNext);
+    if (!isComplete(c.res)) await compressResponse(c);
+  };
+}
+
+/** `compressOthers`' work on the response a handler made (app.ts runs it in its one response step). */
+export function compressOtherResponse(): (c: Context) => Promise<void> {
+  const compressBody = compress();
+  const nothingNext = async () => {};
+  return async (c) => {
+    await compressBody(c, nothingNext);
   };
 }
 
@@ -102,47 +115,72 @@ export function prepareJson(text: string): PreparedJson {
  * Hono merges those headers in.
  */
 export function sendPreparedJson(c: Context<AppEnv>, prepared: PreparedJson, etag = prepared.etag): Response {
-  const headers: Record<string, string> = {
-    'Content-Type': 'application/json',
-    ETag: etag,
-    'Cache-Control': 'private, no-cache',
-  };
-  if (prepared.gzip) headers.Vary = 'Accept-Encoding';
-  if (noneMatch(c.req.header('If-None-Match'), etag)) {
-    delete headers['Content-Type'];
-    return respond(c, null, 304, headers);
-  }
-  let body: string | Uint8Array = prepared.text;
+  if (noneMatch(c.req.header('If-None-Match'), etag))
+    return respond(c, null, 304, headersOf(c, prepared, etag, 'unchanged'));
   const encoding = prepared.gzip ? chooseEncoding(c.req.header('Accept-Encoding')) : undefined;
-  if (encoding === 'gzip' && prepared.gzip) {
-    body = prepared.gzip;
-    headers['Content-Encoding'] = 'gzip';
-  } else if (encoding === 'deflate') {
-    body = deflateSync(prepared.text, PER_REQUEST);
-    headers['Content-Encoding'] = 'deflate';
-  } else {
-    headers['Content-Length'] = String(Buffer.byteLength(prepared.text));
+  if (encoding === 'gzip' && prepared.gzip) return respond(c, prepared.gzip, 200, headersOf(c, prepared, etag, 'gzip'));
+  if (encoding === 'deflate') {
+    return respond(c, deflateSync(prepared.text, PER_REQUEST), 200, headersOf(c, prepared, etag, 'deflate'));
   }
-  return respond(c, body, 200, headers);
+  return respond(c, prepared.text, 200, headersOf(c, prepared, etag, 'identity'));
 }
 
+type Variant = 'unchanged' | 'gzip' | 'deflate' | 'identity';
+
+/** The headers of a prepared answer's variant besides the security headers and the request id. */
+function answerHeaders(prepared: PreparedJson, etag: string, variant: Variant): Record<string, string> {
+  const headers: Record<string, string> = { ETag: etag, 'Cache-Control': 'private, no-cache' };
+  if (variant !== 'unchanged') headers['Content-Type'] = 'application/json';
+  if (prepared.gzip) headers.Vary = 'Accept-Encoding';
+  if (variant === 'gzip' || variant === 'deflate') headers['Content-Encoding'] = variant;
+  if (variant === 'identity') headers['Content-Length'] = String(Buffer.byteLength(prepared.text));
+  return headers;
+}
+
+/**
+ * Each variant's complete headers but the request id, made once per prepared answer and
+ * configuration: a prepared answer is sent many times, and its headers are the same every time.
+ */
+const completeHeaders = new WeakMap<PreparedJson, { env: object; byVariant: Map<Variant, Record<string, string>> }>();
+
+function headersOf(c: Context<AppEnv>, prepared: PreparedJson, etag: string, variant: Variant) {
+  // An ETag versioned by the caller (results) differs per call: not worth keeping.
+  if (etag !== prepared.etag || c.get('headersAdded')) return answerHeaders(prepared, etag, variant);
+  const env = c.get('env');
+  let held = completeHeaders.get(prepared);
+  if (held?.env !== env) {
+    held = { env, byVariant: new Map() };
+    completeHeaders.set(prepared, held);
+  }
+  let headers = held.byVariant.get(variant);
+  if (!headers) {
+    headers = { ...apiSecurityHeaders(env), ...answerHeaders(prepared, etag, variant) };
+    held.byVariant.set(variant, headers);
+  }
+  return headers;
+}
+
+/**
+ * A complete response (its security headers and request id added to `headers`), or, when a header
+ * was set on the way, one made by Hono, which merges those in and gets the security headers added
+ * by the app's response step.
+ */
 function respond(
   c: Context<AppEnv>,
   body: string | Uint8Array | null,
   status: 200 | 304,
   headers: Record<string, string>,
-) {
+): Response {
   if (c.get('headersAdded')) {
     if (body === null) return c.body(null, 304, headers);
     return c.body(body as Uint8Array<ArrayBuffer> | string, 200, headers);
   }
   const requestId = c.get('requestId');
-  return markComplete(
-    new Response(body, {
-      status,
-      headers: { ...apiSecurityHeaders(c.get('env')), ...(requestId ? { 'X-Request-Id': requestId } : {}), ...headers },
-    }),
-  );
+  const complete = headers['Content-Security-Policy']
+    ? { ...headers }
+    : { ...apiSecurityHeaders(c.get('env')), ...headers };
+  if (requestId) complete['X-Request-Id'] = requestId;
+  return markComplete(new Response(body, { status, headers: complete }));
 }
 
 function addVaryAcceptEncoding(headers: Headers): void {
@@ -152,9 +190,24 @@ function addVaryAcceptEncoding(headers: Headers): void {
   }
 }
 
+/**
+ * The choices for the last few distinct `Accept-Encoding` headers: browsers send a handful of
+ * spellings, and parsing one costs more than the rest of sending a prepared answer (issue 21).
+ */
+const CHOICES_KEPT = 64;
+const choices = new Map<string, 'gzip' | 'deflate' | undefined>();
+
 /** `compress()`'s choice: gzip or deflate by their q-values (a `*` counts), gzip on a tie at 1. */
 export function chooseEncoding(acceptEncoding: string | undefined): 'gzip' | 'deflate' | undefined {
   if (acceptEncoding === undefined) return undefined;
+  if (choices.has(acceptEncoding)) return choices.get(acceptEncoding);
+  const choice = parseEncoding(acceptEncoding);
+  if (choices.size >= CHOICES_KEPT) choices.clear();
+  choices.set(acceptEncoding, choice);
+  return choice;
+}
+
+function parseEncoding(acceptEncoding: string): 'gzip' | 'deflate' | undefined {
   const accepts = parseAccept(acceptEncoding);
   const wildcard = accepts.find((accept) => accept.type === '*')?.q;
   let best: { encoding: 'gzip' | 'deflate'; q: number } | undefined;

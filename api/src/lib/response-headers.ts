@@ -59,14 +59,16 @@ export function apiSecurityHeaders(env: Pick<Env, 'PUBLIC_URL'>): Readonly<Recor
  * Responses whose headers are complete when the handler returns them (`sendPreparedJson`): the
  * middleware that adds security headers or compresses leaves them alone, so their headers reach
  * Node as one plain object instead of a fetch `Headers` rebuilt and re-validated several times.
+ * Marked with a property of their own rather than kept in a WeakSet: every young entry of a weak
+ * collection is extra work for each young-generation collection (issue 21).
  */
-const complete = new WeakSet<Response>();
+const COMPLETE = Symbol('complete');
 
 export function markComplete(response: Response): Response {
-  complete.add(response);
+  (response as Response & { [COMPLETE]?: true })[COMPLETE] = true;
   return response;
 }
 
 export function isComplete(response: Response): boolean {
-  return complete.has(response);
+  return (response as Response & { [COMPLETE]?: true })[COMPLETE] === true;
 }

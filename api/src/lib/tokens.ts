@@ -15,3 +15,19 @@ export function generateToken(bytes = 20): string {
 export function hashToken(token: string): string {
   return hash('sha256', token, 'hex');
 }
+
+/**
+ * Whether `token` hashes to `storedHash` (hex, as `hashToken` writes it), compared in constant time:
+ * every signed-in request checks its session secret this way. The two hex strings are compared
+ * character by character without encoding either: a digest as a Buffer, or text as bytes, costs
+ * an allocation of its own on every request (issue 21).
+ */
+export function tokenMatchesHash(token: string, storedHash: string): boolean {
+  const presented = hashToken(token);
+  if (presented.length !== storedHash.length) return false;
+  let difference = 0;
+  for (let index = 0; index < presented.length; index++) {
+    difference |= presented.charCodeAt(index) ^ storedHash.charCodeAt(index);
+  }
+  return difference === 0;
+}

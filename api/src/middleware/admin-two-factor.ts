@@ -1,4 +1,4 @@
-import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
 import type { AppEnv } from '../lib/context.ts';
 import { AppError } from '../lib/errors.ts';
 
@@ -17,7 +17,7 @@ const OPEN_TO_ADMINS_WITHOUT_TWO_FACTOR = [
  * Admins can move money and change roles, so they act only with two-factor on (ADR 024). Checked
  * once here, after the session is read, so no admin route can forget it.
  */
-export const adminTwoFactor = createMiddleware<AppEnv>(async (c, next) => {
+export function checkAdminTwoFactor(c: Context<AppEnv>): void {
   const user = c.get('user');
   if (
     user?.role === 'admin' &&
@@ -26,5 +26,4 @@ export const adminTwoFactor = createMiddleware<AppEnv>(async (c, next) => {
   ) {
     throw new AppError('two_factor_required', 'Turn on two-factor sign-in under Manage account first');
   }
-  await next();
-});
+}

@@ -1,4 +1,4 @@
-import { createMiddleware } from 'hono/factory';
+import type { Context } from 'hono';
 import type { AppEnv } from '../lib/context.ts';
 import { AppError } from '../lib/errors.ts';
 
@@ -10,13 +10,12 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * DELETE; clients that send neither are not browsers and carry no victim's cookies. The auth form
  * posts additionally carry a double-submit token (modules/auth/csrf-token.ts).
  */
-export const originCheck = createMiddleware<AppEnv>(async (c, next) => {
-  if (SAFE_METHODS.has(c.req.method)) return next();
+export function checkOrigin(c: Context<AppEnv>): void {
+  if (SAFE_METHODS.has(c.req.method)) return;
   const fetchSite = c.req.header('Sec-Fetch-Site');
   const origin = c.req.header('Origin');
   const allowed = new Set([new URL(c.get('env').PUBLIC_URL).origin, new URL(c.req.url).origin]);
   const crossSite =
     (fetchSite && fetchSite !== 'same-origin' && fetchSite !== 'none') || (origin && !allowed.has(origin));
   if (crossSite) throw new AppError('forbidden', 'Cross-site request refused (CSRF check)');
-  await next();
-});
+}

@@ -1,7 +1,7 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { Env } from '../env.ts';
 import { API_POLICY, PORTAL_POLICY, sitePolicy } from '../lib/content-security-policy.ts';
-import { commonSecurityHeaders, isComplete } from '../lib/response-headers.ts';
+import { commonSecurityHeaders } from '../lib/response-headers.ts';
 
 /** The policy for a path when its handler set none: by surface (ADR 019). */
 function policyFor(path: string): string {
@@ -11,16 +11,15 @@ function policyFor(path: string): string {
 }
 
 /**
- * The security headers of every response (lib/response-headers.ts). Handlers that serve a page with
- * inline elements (site pages, the API reference) set its Content-Security-Policy with their
- * hashes; every other response gets its surface's. A response sent complete (a prepared answer)
- * carries them already.
+ * The security headers of every response (lib/response-headers.ts), added once the handler has
+ * answered (app.ts, its one response step). Handlers that serve a page with inline elements (site
+ * pages, the API reference) set its Content-Security-Policy with their hashes; every other response
+ * gets its surface's. A response sent complete (a prepared answer) carries them already and is not
+ * passed here.
  */
-export function securityHeaders(env: Pick<Env, 'PUBLIC_URL'>): MiddlewareHandler {
+export function addSecurityHeaders(env: Pick<Env, 'PUBLIC_URL'>): (c: Context) => void {
   const common = Object.entries(commonSecurityHeaders(env));
-  return async (c, next) => {
-    await next();
-    if (isComplete(c.res)) return;
+  return (c) => {
     const headers = c.res.headers;
     for (const [name, value] of common) headers.set(name, value);
     if (!headers.has('Content-Security-Policy')) headers.set('Content-Security-Policy', policyFor(c.req.path));

@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import { createMiddleware } from 'hono/factory';
 import type { AppEnv } from '../lib/context.ts';
 import {
   deleteSessionCookie,
@@ -26,8 +25,11 @@ export async function readRequestSession(c: Context<AppEnv>) {
   return validated;
 }
 
-/** Sets `c.get('user')` and `c.get('session')` from the cookie (or null), re-sending the cookie when extended. */
-export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
+/**
+ * Sets `c.get('user')` and `c.get('session')` from the cookie (or null), re-sending the cookie when
+ * extended, then runs `next` (app.ts calls it in the API's one guard step).
+ */
+export async function withSession(c: Context<AppEnv>, next: () => Promise<void>): Promise<void> {
   const validated = await readRequestSession(c);
   const cache = c.get('sessionCache');
   c.set('user', validated?.user ?? null);
@@ -39,4 +41,4 @@ export const sessionMiddleware = createMiddleware<AppEnv>(async (c, next) => {
     cache.deleteGroup(validated.user.id);
     campaignAnswersOf(c.get('bus'), c.get('env').INSTANCE_CACHE_MS).forgetCreator(validated.user.id);
   }
-});
+}

@@ -1,16 +1,16 @@
 import type { Database } from '@kollab/db';
 import { sessions, type User, users } from '@kollab/db/schema';
-import { constantTimeEqual } from '@oslojs/crypto/subtle';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, setCookie } from 'hono/cookie';
 import { perOwner } from '../../lib/bounded-cache.ts';
 import { clientIp } from '../../lib/client-ip.ts';
 import type { AppEnv, SessionRow } from '../../lib/context.ts';
+import { cookieValue } from '../../lib/cookie-value.ts';
 import { InstanceCache } from '../../lib/instance-cache.ts';
 import { ipPrefix } from '../../lib/ip-prefix.ts';
 import { type MessageBus, publishSessionRevocation } from '../../lib/message-bus.ts';
-import { generateToken, hashToken } from '../../lib/tokens.ts';
+import { generateToken, hashToken, tokenMatchesHash } from '../../lib/tokens.ts';
 
 /*
  * Sessions after the Lucia guide (2025), ADR 003. The cookie holds `<id>.<secret>`; the database
@@ -153,8 +153,7 @@ export async function validateSessionToken(
   if (!TOKEN_PART.test(id) || !TOKEN_PART.test(secret)) return null;
   const row = await readSession(db, id, cache);
   if (!row) return null;
-  const encoder = new TextEncoder();
-  if (!constantTimeEqual(encoder.encode(hashToken(secret)), encoder.encode(row.session.secretHash))) return null;
+  if (!tokenMatchesHash(secret, row.session.secretHash)) return null;
   const now = Date.now();
   const { userId, expiresAt, authenticatedAt, createdAt, lastSeenAt } = row.session;
   const deadline = Math.min(expiresAt.getTime(), sessionDeadline(createdAt, lastSeenAt).getTime());
@@ -212,8 +211,10 @@ export function isSecure(c: Context): boolean {
   return new URL(c.get('env').PUBLIC_URL).protocol === 'https:';
 }
 
+/** The session cookie's value, read as Hono's `getCookie` reads it (lib/cookie-value.ts). */
 export function readSessionCookie(c: Context): string | undefined {
-  return getCookie(c, SESSION_COOKIE);
+  const header = c.req.header('Cookie');
+  return header ? cookieValue(header, SESSION_COOKIE) : undefined;
 }
 
 /** HttpOnly, SameSite=Lax, Secure outside plain-http localhost. */

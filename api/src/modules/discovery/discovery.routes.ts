@@ -21,9 +21,11 @@ import {
 } from '@kollab/contract/api/discovery';
 import type { Context } from 'hono';
 import {
+  type CalculationMethod,
   checkRawParams,
   DICTIONARY_KINDS,
   findRawEndpoint,
+  type Platform,
   type UserInfoResponse,
 } from '../../integrations/provider/index.ts';
 import { sendPreparedJson } from '../../lib/compress-json.ts';
@@ -58,6 +60,8 @@ const providerErrors = {
   504: errorContent('The provider did not answer in time'),
 };
 const common = { ...errorResponses, ...authErrorResponses, ...providerErrors };
+/** How many report keys a discovery router remembers (reportKeyOf); past that it starts again. */
+const REPORT_KEYS = 1000;
 
 /** The discovery routes over `provider` (the real one or the built-in sample). */
 export function createDiscoveryRoutes(provider: Provider, current?: CurrentAnswers) {
@@ -78,6 +82,22 @@ export function createDiscoveryRoutes(provider: Provider, current?: CurrentAnswe
    * else is fetched (and paid for) first.
    */
   const keyOf = (call: ProviderCall<unknown>) => cacheKey(call.kind, call.platform, call.params);
+  /**
+   * A report's cache key by platform, method and handle, worked out once (canonical JSON and a
+   * SHA-256) for the last REPORT_KEYS reports read instead of on every GET of a cached one. Platform
+   * and method are enums, so the line is unambiguous with the free-form handle last.
+   */
+  const reportKeys = new Map<string, string>();
+  const reportKeyOf = (platform: Platform, userId: string, calculationMethod: CalculationMethod | undefined) => {
+    const line = `${platform}\u0000${calculationMethod ?? ''}\u0000${userId}`;
+    let key = reportKeys.get(line);
+    if (key === undefined) {
+      key = keyOf(reportCall(platform, userId, calculationMethod));
+      if (reportKeys.size >= REPORT_KEYS) reportKeys.clear();
+      reportKeys.set(line, key);
+    }
+    return key;
+  };
   const respond = async <T>(c: Context<AppEnv>, ctx: CallContext, call: ProviderCall<T>) => {
     const key = keyOf(call);
     if (!call.refresh && call.ttlMs !== null) {
@@ -191,7 +211,7 @@ export function createDiscoveryRoutes(provider: Provider, current?: CurrentAnswe
         const { platform, userId } = c.req.valid('param');
         const { calculationMethod } = c.req.valid('query');
         // A GET can be made by another site's link (SameSite=Lax): it reads the cache, never spends.
-        const cached = await preparedFromCache(ctx, keyOf(reportCall(platform, userId, calculationMethod)));
+        const cached = await preparedFromCache(ctx, reportKeyOf(platform, userId, calculationMethod));
         // 204, not 404: nothing is wrong, the brand just has not fetched this report yet.
         if (!cached) return c.body(null, 204) as never;
         return sendPreparedJson(c, cached) as never;
