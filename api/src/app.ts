@@ -12,7 +12,7 @@ import type { BankId } from './integrations/bankid/configure.ts';
 import type { Swish } from './integrations/swish/configure.ts';
 import type { JobQueue } from './jobs/queue.ts';
 import type { AfterResponse } from './lib/after-response.ts';
-import { compressJsonResponse, compressOtherResponse } from './lib/compress-json.ts';
+import { compressResponse } from './lib/compress-json.ts';
 import { createSitePolicies } from './lib/content-security-policy.ts';
 import type { AppEnv } from './lib/context.ts';
 import { createRouter } from './lib/create-router.ts';
@@ -140,7 +140,7 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
   // for a response that is not complete yet, JSON compression, compress() for other bodies, the
   // security headers and the request id, in that order (the order the five middleware ran in).
   const handleError = errorHandler(deps.logger);
-  const compressOtherBody = compressOtherResponse();
+  const compress = compressResponse();
   const addSecurityHeadersTo = addSecurityHeaders(deps.env);
   app.use(async (c, next) => {
     const requestId = requestIdOf(c.req.header(REQUEST_ID_HEADER));
@@ -169,10 +169,9 @@ export function createApp(deps: AppDeps): OpenAPIHono<AppEnv> {
     await next();
     if (!isComplete(c.res)) {
       try {
-        await compressJsonResponse(c);
-        await compressOtherBody(c);
+        await compress(c);
       } catch (error) {
-        // Where the compression middleware failed, Hono answered with the error handler's response.
+        // Where compression failed, the answer is the error handler's, as Hono gave it for a middleware.
         c.res = undefined;
         c.res = handleError(error instanceof Error ? error : new Error(String(error)), c);
       }

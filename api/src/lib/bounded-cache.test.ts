@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BoundedCache, perOwner } from './bounded-cache.ts';
+import { BoundedCache, lastUsed, perOwner } from './bounded-cache.ts';
 
 describe('BoundedCache', () => {
   it('drops the least recently used entries once over its bytes, a read counting as a use', () => {
@@ -43,5 +43,25 @@ describe('perOwner', () => {
     const [one, two] = [{}, {}];
     expect([of(one), of(one), of(two), made]).toEqual([{ n: 1 }, { n: 1 }, { n: 2 }, 2]);
     expect(of(one)).toBe(of(one));
+  });
+});
+
+describe('lastUsed', () => {
+  it('makes a value once per key while the key is among the last used, undefined included', () => {
+    const made: string[] = [];
+    const of = lastUsed<string | undefined>(2);
+    const make = (key: string) => () => {
+      made.push(key);
+      return key === 'none' ? undefined : key.toUpperCase();
+    };
+    expect([of('a', make('a')), of('none', make('none')), of('a', make('a')), of('none', make('none'))]).toEqual([
+      'A',
+      undefined,
+      'A',
+      undefined,
+    ]);
+    // A third key pushes out the least recently used ('a'), which is then made again.
+    expect([of('b', make('b')), of('none', make('none')), of('a', make('a'))]).toEqual(['B', undefined, 'A']);
+    expect(made).toEqual(['a', 'none', 'b', 'a']);
   });
 });

@@ -75,3 +75,19 @@ export function perOwner<O extends object, T>(make: (owner: O) => T): (owner: O)
     return value;
   };
 }
+
+/**
+ * `make()`'s value for a key, remembered for the last `limit` keys used: for a pure answer that
+ * costs more to work out than to look up (an `Accept-Encoding` choice, a report's cache key).
+ */
+export function lastUsed<V>(limit: number): (key: string, make: () => V) => V {
+  const kept = new BoundedCache<{ value: V }>(Number.POSITIVE_INFINITY, limit);
+  return (key, make) => {
+    let entry = kept.get(key);
+    if (!entry) {
+      entry = { value: make() };
+      kept.set(key, entry, 0);
+    }
+    return entry.value;
+  };
+}

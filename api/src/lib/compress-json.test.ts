@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { gunzipSync, gzipSync, inflateSync } from 'node:zlib';
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { chooseEncoding, compressJson, compressOthers, prepareJson, sendPreparedJson } from './compress-json.ts';
+import { chooseEncoding, compressResponse, prepareJson, sendPreparedJson } from './compress-json.ts';
 import type { AppEnv } from './context.ts';
 import { noneMatch } from './if-none-match.ts';
 import { apiSecurityHeaders } from './response-headers.ts';
@@ -13,15 +13,18 @@ const largeText = JSON.stringify(large);
 
 const ENV = { PUBLIC_URL: 'http://localhost:3000' } as AppEnv['Variables']['env'];
 
-/** The same middleware order as the app: compress() outside, compressJson inside. */
+/** The compression as the app's response step runs it, after the handler. */
 function app() {
+  const compress = compressResponse();
   const hono = new Hono<AppEnv>();
   hono.use(async (c, next) => {
     c.set('env', { PUBLIC_URL: 'http://localhost:3000' } as AppEnv['Variables']['env']);
     await next();
   });
-  hono.use(compressOthers());
-  hono.use(compressJson);
+  hono.use(async (c, next) => {
+    await next();
+    await compress(c);
+  });
   hono.get('/small', (c) => c.json(small));
   hono.get('/large', (c) => c.json(large));
   hono.get('/no-transform', (c) => {

@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { deflateSync, gzipSync } from 'node:zlib';
-import type { Context, MiddlewareHandler, Next } from 'hono';
+import type { Context } from 'hono';
 import { compress } from 'hono/compress';
 import { parseAccept } from 'hono/utils/accept';
+import { lastUsed } from './bounded-cache.ts';
 import type { AppEnv } from './context.ts';
 import { noneMatch } from './if-none-match.ts';
 import { apiSecurityHeaders, isComplete, markComplete } from './response-headers.ts';
@@ -18,22 +19,30 @@ const PER_REQUEST = { level: 1 };
 const PREPARED = { level: 9 };
 
 /**
- * Compresses JSON answers in one synchronous zlib call; every other body is left to `compress()`.
- * `compress()` pipes each body through a CompressionStream, which for an API answer of a few
- * kilobytes costs several times the CPU, and because `c.json()` sets no Content-Length it also
- * compresses answers below its 1 KB threshold. Same encodings, choice of encoding and Vary header.
- * An answer that already has a Content-Length or Content-Encoding (`sendPreparedJson`) is left alone.
+ * The compression of a response the handler made, for every response but those sent complete (a
+ * prepared answer is compressed already, or too small to gain); app.ts runs it in its one response
+ * step. JSON answers are compressed in one synchronous zlib call; every other body is left to
+ * Hono's `compress()`, which pipes it through a CompressionStream — for an API answer of a few
+ * kilobytes that costs several times the CPU, and because `c.json()` sets no Content-Length it would
+ * also compress answers below its 1 KB threshold. Same encodings, choice of encoding and Vary header.
  */
-export async function compressJson(c: Context<AppEnv>, next: Next): Promise<void> {
-  await next();
-  await compressJsonResponse(c);
+export function compressResponse(): (c: Context<AppEnv>) => Promise<void> {
+  const compressBody = compress();
+  const nothingNext = async () => {};
+  return async (c) => {
+    if (isComplete(c.res)) return;
+    await compressJsonBody(c);
+    await compressBody(c, nothingNext);
+  };
 }
 
-/** `compressJson`'s work on the response a handler made (app.ts runs it in its one response step). */
-export async function compressJsonResponse(c: Context<AppEnv>): Promise<void> {
+/**
+ * A JSON answer compressed whole; an answer that already has a Content-Length or Content-Encoding
+ * is left alone (and gets a Content-Length here when it stays as it is, so `compress()` leaves it too).
+ */
+async function compressJsonBody(c: Context<AppEnv>): Promise<void> {
   const res = c.res;
   if (
-    isComplete(res) ||
     c.req.method === 'HEAD' ||
     res.status === 204 ||
     res.status === 206 ||
@@ -63,27 +72,6 @@ export async function compressJsonResponse(c: Context<AppEnv>): Promise<void> {
   c.res = new Response(body, { status: res.status, statusText: res.statusText, headers });
 }
 
-/**
- * Hono's `compress()` for every response but those sent complete (a prepared answer is compressed
- * already, or too small to gain): stream-compresses bodies `compressJson` does not handle.
- */
-export function compressOthers(): MiddlewareHandler {
-  const compressResponse = compressOtherResponse();
-  return async (c, next) => {
-    await next();
-    if (!isComplete(c.res)) await compressResponse(c);
-  };
-}
-
-/** `compressOthers`' work on the response a handler made (app.ts runs it in its one response step). */
-export function compressOtherResponse(): (c: Context) => Promise<void> {
-  const compressBody = compress();
-  const nothingNext = async () => {};
-  return async (c) => {
-    await compressBody(c, nothingNext);
-  };
-}
-
 /** A JSON answer serialised and gzipped once, to be sent many times (e.g. a cached provider report). */
 export interface PreparedJson {
   text: string;
@@ -104,7 +92,7 @@ export function prepareJson(text: string): PreparedJson {
 }
 
 /**
- * Sends a prepared answer as `compressJson` would have sent it, without serialising or compressing
+ * Sends a prepared answer as `compressResponse` would have sent it, without serialising or compressing
  * again. It carries its ETag and `Cache-Control: private, no-cache` (the browser keeps it for this
  * user and asks each time), and a browser that holds it already gets 304 without the body. `etag`
  * is the answer's own unless the caller versions it otherwise (results: by what they are made of).
@@ -143,10 +131,11 @@ function answerHeaders(prepared: PreparedJson, etag: string, variant: Variant): 
  */
 const completeHeaders = new WeakMap<PreparedJson, { env: object; byVariant: Map<Variant, Record<string, string>> }>();
 
+/** A variant's complete headers but the request id (not to be changed: they may be kept). */
 function headersOf(c: Context<AppEnv>, prepared: PreparedJson, etag: string, variant: Variant) {
-  // An ETag versioned by the caller (results) differs per call: not worth keeping.
-  if (etag !== prepared.etag || c.get('headersAdded')) return answerHeaders(prepared, etag, variant);
   const env = c.get('env');
+  // An ETag versioned by the caller (results) differs per call: not worth keeping.
+  if (etag !== prepared.etag) return { ...apiSecurityHeaders(env), ...answerHeaders(prepared, etag, variant) };
   let held = completeHeaders.get(prepared);
   if (held?.env !== env) {
     held = { env, byVariant: new Map() };
@@ -161,26 +150,24 @@ function headersOf(c: Context<AppEnv>, prepared: PreparedJson, etag: string, var
 }
 
 /**
- * A complete response (its security headers and request id added to `headers`), or, when a header
- * was set on the way, one made by Hono, which merges those in and gets the security headers added
- * by the app's response step.
+ * A complete response (`headers` and the request id), or, when a header was set on the way, one
+ * made by Hono, which merges those in (the app's response step then sets the security headers
+ * again, to the same values).
  */
 function respond(
   c: Context<AppEnv>,
   body: string | Uint8Array | null,
   status: 200 | 304,
-  headers: Record<string, string>,
+  headers: Readonly<Record<string, string>>,
 ): Response {
   if (c.get('headersAdded')) {
     if (body === null) return c.body(null, 304, headers);
     return c.body(body as Uint8Array<ArrayBuffer> | string, 200, headers);
   }
   const requestId = c.get('requestId');
-  const complete = headers['Content-Security-Policy']
-    ? { ...headers }
-    : { ...apiSecurityHeaders(c.get('env')), ...headers };
-  if (requestId) complete['X-Request-Id'] = requestId;
-  return markComplete(new Response(body, { status, headers: complete }));
+  return markComplete(
+    new Response(body, { status, headers: requestId ? { ...headers, 'X-Request-Id': requestId } : headers }),
+  );
 }
 
 function addVaryAcceptEncoding(headers: Headers): void {
@@ -194,17 +181,12 @@ function addVaryAcceptEncoding(headers: Headers): void {
  * The choices for the last few distinct `Accept-Encoding` headers: browsers send a handful of
  * spellings, and parsing one costs more than the rest of sending a prepared answer (issue 21).
  */
-const CHOICES_KEPT = 64;
-const choices = new Map<string, 'gzip' | 'deflate' | undefined>();
+const choices = lastUsed<'gzip' | 'deflate' | undefined>(64);
 
 /** `compress()`'s choice: gzip or deflate by their q-values (a `*` counts), gzip on a tie at 1. */
 export function chooseEncoding(acceptEncoding: string | undefined): 'gzip' | 'deflate' | undefined {
   if (acceptEncoding === undefined) return undefined;
-  if (choices.has(acceptEncoding)) return choices.get(acceptEncoding);
-  const choice = parseEncoding(acceptEncoding);
-  if (choices.size >= CHOICES_KEPT) choices.clear();
-  choices.set(acceptEncoding, choice);
-  return choice;
+  return choices(acceptEncoding, () => parseEncoding(acceptEncoding));
 }
 
 function parseEncoding(acceptEncoding: string): 'gzip' | 'deflate' | undefined {

@@ -2,11 +2,10 @@ import type { Database } from '@kollab/db';
 import { sessions, type User, users } from '@kollab/db/schema';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { deleteCookie, setCookie } from 'hono/cookie';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { perOwner } from '../../lib/bounded-cache.ts';
 import { clientIp } from '../../lib/client-ip.ts';
 import type { AppEnv, SessionRow } from '../../lib/context.ts';
-import { cookieValue } from '../../lib/cookie-value.ts';
 import { InstanceCache } from '../../lib/instance-cache.ts';
 import { ipPrefix } from '../../lib/ip-prefix.ts';
 import { type MessageBus, publishSessionRevocation } from '../../lib/message-bus.ts';
@@ -211,10 +210,8 @@ export function isSecure(c: Context): boolean {
   return new URL(c.get('env').PUBLIC_URL).protocol === 'https:';
 }
 
-/** The session cookie's value, read as Hono's `getCookie` reads it (lib/cookie-value.ts). */
 export function readSessionCookie(c: Context): string | undefined {
-  const header = c.req.header('Cookie');
-  return header ? cookieValue(header, SESSION_COOKIE) : undefined;
+  return getCookie(c, SESSION_COOKIE);
 }
 
 /** HttpOnly, SameSite=Lax, Secure outside plain-http localhost. */

@@ -28,6 +28,7 @@ import {
   type Platform,
   type UserInfoResponse,
 } from '../../integrations/provider/index.ts';
+import { lastUsed } from '../../lib/bounded-cache.ts';
 import { sendPreparedJson } from '../../lib/compress-json.ts';
 import type { AppEnv } from '../../lib/context.ts';
 import { createRouter } from '../../lib/create-router.ts';
@@ -60,7 +61,7 @@ const providerErrors = {
   504: errorContent('The provider did not answer in time'),
 };
 const common = { ...errorResponses, ...authErrorResponses, ...providerErrors };
-/** How many report keys a discovery router remembers (reportKeyOf); past that it starts again. */
+/** How many report keys a discovery router remembers (reportKeyOf), the least recently used going first. */
 const REPORT_KEYS = 1000;
 
 /** The discovery routes over `provider` (the real one or the built-in sample). */
@@ -87,17 +88,11 @@ export function createDiscoveryRoutes(provider: Provider, current?: CurrentAnswe
    * SHA-256) for the last REPORT_KEYS reports read instead of on every GET of a cached one. Platform
    * and method are enums, so the line is unambiguous with the free-form handle last.
    */
-  const reportKeys = new Map<string, string>();
-  const reportKeyOf = (platform: Platform, userId: string, calculationMethod: CalculationMethod | undefined) => {
-    const line = `${platform}\u0000${calculationMethod ?? ''}\u0000${userId}`;
-    let key = reportKeys.get(line);
-    if (key === undefined) {
-      key = keyOf(reportCall(platform, userId, calculationMethod));
-      if (reportKeys.size >= REPORT_KEYS) reportKeys.clear();
-      reportKeys.set(line, key);
-    }
-    return key;
-  };
+  const reportKeys = lastUsed<string>(REPORT_KEYS);
+  const reportKeyOf = (platform: Platform, userId: string, calculationMethod: CalculationMethod | undefined) =>
+    reportKeys(`${platform}\u0000${calculationMethod ?? ''}\u0000${userId}`, () =>
+      keyOf(reportCall(platform, userId, calculationMethod)),
+    );
   const respond = async <T>(c: Context<AppEnv>, ctx: CallContext, call: ProviderCall<T>) => {
     const key = keyOf(call);
     if (!call.refresh && call.ttlMs !== null) {
