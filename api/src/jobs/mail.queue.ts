@@ -36,7 +36,6 @@ export function mailQueue(transport: Mailer): QueueSpec<QueuedMail> {
       retryDelayMax: 3600,
       expireInSeconds: 120,
       deleteAfterSeconds: 60,
-      notify: true,
     },
     work: ({ attachments, ...mail }) =>
       transport.send(

@@ -13,9 +13,13 @@ const logger = createLogger('silent');
 let database: DatabaseHandle;
 const open: JobQueue[] = [];
 
-async function queueOn(handle: DatabaseHandle, options: { schedules?: boolean } = {}): Promise<JobQueue> {
+async function queueOn(
+  handle: DatabaseHandle,
+  options: { schedules?: boolean; pollingSeconds?: number } = {},
+): Promise<JobQueue> {
   const queue = await openJobQueue(handle, logger, {
-    pollingIntervalSeconds: 0.5,
+    pollingIntervalSeconds: options.pollingSeconds ?? 0.5,
+    backstopSeconds: options.pollingSeconds ?? 0.5,
     schedules: options.schedules ?? false,
   });
   open.push(queue);
@@ -123,6 +127,31 @@ describe('the job queue (pg-boss)', () => {
     if (second !== database) await second.close();
   });
 
+  it('wakes an idle worker through NOTIFY when a job is sent, not at its next poll', async () => {
+    // Polls a minute apart: only the notification can bring the jobs within seconds.
+    const queue = await queueOn(database, { pollingSeconds: 60 });
+    const worked: number[] = [];
+    await queue.work([
+      {
+        name: 'test.woken',
+        options: {},
+        async work({ n }: { n: number }) {
+          worked.push(n);
+        },
+      } satisfies QueueSpec<{ n: number }>,
+    ]);
+    // The worker's first fetch (at start) found nothing; it now sleeps until its next poll.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await queue.enqueue('test.woken', { n: 1 });
+    await until(() => worked.length === 1, 5_000);
+    // In a committed transaction too: the notification is sent at its commit.
+    await database.db.transaction(async (tx) => {
+      await queue.enqueue('test.woken', { n: 2 }, { tx });
+    });
+    await until(() => worked.length === 2, 5_000);
+    expect(worked).toEqual([1, 2]);
+  });
+
   it('schedules every registered job to run each minute, the credential purge every ten', async () => {
     const queue = await queueOn(database, { schedules: true });
     const mailer = { send: async () => {} };
@@ -138,6 +167,16 @@ describe('the job queue (pg-boss)', () => {
         cron: job.name === 'expiredCredentialsPurged' ? '*/10 * * * *' : '* * * * *',
       })).sort((x, y) => x.name.localeCompare(y.name)),
     );
+    // Each schedule's tick wakes its workers by NOTIFY, as every worked queue does.
+    const queues = await database.db.execute(sql`select name, notify from pgboss.queue order by name`);
+    const notifying = (Array.isArray(queues) ? queues : (queues as { rows: unknown[] }).rows) as {
+      name: string;
+      notify: boolean;
+    }[];
+    expect(notifying.filter((row) => row.name.startsWith('scheduled.'))).toEqual(
+      JOBS.map((job) => ({ name: `scheduled.${job.name}`, notify: true })).sort((x, y) => x.name.localeCompare(y.name)),
+    );
+    expect(notifying.find((row) => row.name === 'dead-letters')).toEqual({ name: 'dead-letters', notify: false });
     // The users table is untouched by scheduling alone.
     expect(await database.db.select().from(users).where(eq(users.role, 'admin'))).toEqual([]);
   });

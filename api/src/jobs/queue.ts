@@ -70,7 +70,7 @@ export interface JobQueue {
 export async function openJobQueue(
   database: Pick<DatabaseHandle, 'kind' | 'url' | 'pglite'>,
   logger: Logger,
-  options: { pollingIntervalSeconds?: number; schedules?: boolean } = {},
+  options: { pollingIntervalSeconds?: number; backstopSeconds?: number; schedules?: boolean } = {},
 ): Promise<JobQueue> {
   const common = { schema: 'pgboss', useListenNotify: true, schedule: options.schedules ?? true } as const;
   const boss = database.pglite
@@ -93,7 +93,11 @@ export async function openJobQueue(
       firstQueuedAt: (job.sourceCreatedOn ?? job.createdOn).toISOString(),
     };
   };
+  // Every worked queue is woken by NOTIFY (`ensureQueue`), so a worker's poll is only the backstop
+  // for what NOTIFY cannot say: a retry or a `startAfter` job coming due, or a notification lost
+  // while the listener reconnected. `polling` applies only while the listener is down.
   const polling = options.pollingIntervalSeconds ?? 2;
+  const backstop = Math.max(options.backstopSeconds ?? 30, polling);
 
   return {
     enqueue: (name, data, { tx, singletonKey, startAfter } = {}) =>
@@ -108,7 +112,7 @@ export async function openJobQueue(
         await ensureQueue(boss, spec);
         if (spec.cron) await boss.schedule(spec.name, spec.cron, {}, { tz: 'UTC' });
         // Up to ten jobs per fetch, each settled on its own; a full batch fetches again at once.
-        // NOTIFY wakes a worker at once; polling is the floor for what a notification missed.
+        // NOTIFY wakes a worker at once; the backstop poll finds what comes due later.
         await boss.work<Record<string, unknown>>(
           spec.name,
           {
@@ -116,7 +120,7 @@ export async function openJobQueue(
             burstWhenBatchFull: true,
             perJobResults: true,
             pollingIntervalSeconds: polling,
-            notifyPollingIntervalSeconds: polling,
+            notifyPollingIntervalSeconds: backstop,
             includeMetadata: true,
           },
           async (jobs) => {
@@ -177,14 +181,16 @@ export async function openJobQueue(
 /**
  * Creates the queue, or brings an existing one's options up to date (a restart after a deploy that
  * changed them). A queue's policy and partitioning are fixed at creation: pg-boss refuses to change them.
+ * Every queue but the dead letters' (which no worker fetches) notifies: a job sent due now, by
+ * `enqueue` or by a schedule's tick, wakes the workers in the transaction that commits it.
  */
 async function ensureQueue(boss: PgBoss, spec: Pick<QueueSpec, 'name' | 'options'>): Promise<void> {
-  const deadLetter = spec.name === DEAD_LETTERS ? {} : { deadLetter: DEAD_LETTERS };
+  const routing = spec.name === DEAD_LETTERS ? {} : { deadLetter: DEAD_LETTERS, notify: true };
   if (await boss.getQueue(spec.name)) {
     const { policy: _policy, partition: _partition, ...changeable } = spec.options;
-    await boss.updateQueue(spec.name, { ...changeable, ...deadLetter });
+    await boss.updateQueue(spec.name, { ...changeable, ...routing });
   } else {
-    await boss.createQueue(spec.name, { ...spec.options, ...deadLetter });
+    await boss.createQueue(spec.name, { ...spec.options, ...routing });
   }
 }
 

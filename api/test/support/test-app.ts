@@ -106,7 +106,11 @@ export async function createTestApp(
     : createLogger(env.LOG_LEVEL);
   const afterResponse = createAfterResponse({ retryDelaysMs: options.mailRetryDelaysMs ?? [] });
   // Mail goes through the job queue as in a server; tests run the time-based work by calling `sweep`.
-  const queue = await openJobQueue(database, logger, { pollingIntervalSeconds: 0.5, schedules: false });
+  const queue = await openJobQueue(database, logger, {
+    pollingIntervalSeconds: 0.5,
+    backstopSeconds: 0.5,
+    schedules: false,
+  });
   const bus = await createMessageBus(database, logger);
   // The sample provider listens on its own port, so the client really speaks HTTP to it. Tests
   // allow more requests per second than the real provider's 2, and back off in milliseconds.
