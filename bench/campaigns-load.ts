@@ -7,6 +7,7 @@
 // happened to earlier ones, and its latency is counted from that due time, so a stalled server
 // shows up as latency instead of as fewer requests sent.
 import { Agent, request } from 'node:http';
+import { PerformanceObserver } from 'node:perf_hooks';
 
 export interface LoadOptions {
   base: string;
@@ -36,6 +37,12 @@ export interface LoadResult {
   elapsed: number;
   /** `performance.now()` when request 0 was due; request i was due at started + i * 1000 / rate. */
   started: number;
+  /**
+   * This process's own garbage collections during the run (`performance.now()` times, ms): a
+   * response that arrives while the load generator is paused is timed late, so a tail that
+   * coincides with one of these is partly the measuring tool's.
+   */
+  ownCollections: { start: number; duration: number }[];
 }
 
 type Outcome = { ok: true; status: number } | { ok: false };
@@ -80,6 +87,11 @@ export async function fixedRateLoad(options: LoadOptions): Promise<LoadResult> {
   let errors = 0;
   let sent = 0;
   let lastEnd = 0;
+  const ownCollections: LoadResult['ownCollections'] = [];
+  const collections = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) ownCollections.push({ start: entry.startTime, duration: entry.duration });
+  });
+  collections.observe({ entryTypes: ['gc'] });
   const start = performance.now();
 
   const fire = async (index: number, due: number) => {
@@ -109,10 +121,21 @@ export async function fixedRateLoad(options: LoadOptions): Promise<LoadResult> {
     tick();
   });
   await Promise.all(pending);
+  collections.disconnect();
   agent.destroy();
   latencies.sort((a, b) => a - b);
   for (const values of byPath.values()) values.sort((a, b) => a - b);
-  return { latencies, byPath, inOrder, sent, non2xx, errors, elapsed: (lastEnd - start) / 1000, started: start };
+  return {
+    latencies,
+    byPath,
+    inOrder,
+    sent,
+    non2xx,
+    errors,
+    elapsed: (lastEnd - start) / 1000,
+    started: start,
+    ownCollections,
+  };
 }
 
 export interface SaturationResult {

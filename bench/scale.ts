@@ -353,12 +353,21 @@ function printTail(run: Awaited<ReturnType<typeof fixedRateLoad>>, paths: string
     .slice(0, Math.max(5, Math.ceil(run.inOrder.length / 100)));
   for (const { latency, index } of slowest) {
     const path = paths[index % paths.length] ?? '';
+    const dueAt = run.started + (index * 1000) / RATE;
     // The wall-clock time it was due, to match a stall with the server's log and the API's jobs.
-    const due = new Date(performance.timeOrigin + run.started + (index * 1000) / RATE).toISOString().slice(11, 23);
+    const due = new Date(performance.timeOrigin + dueAt).toISOString().slice(11, 23);
+    // The load generator's own collections while the request was out: they delay its timing too.
+    const own = run.ownCollections
+      .filter((gc) => gc.start < dueAt + latency && gc.start + gc.duration > dueAt)
+      .reduce((sum, gc) => sum + gc.duration, 0);
     console.log(
-      `    #${index} at ${((index * 1000) / RATE).toFixed(0)} ms (${due}): ${latency.toFixed(1)} ms  ${path.slice(0, 90)}`,
+      `    #${index} at ${((index * 1000) / RATE).toFixed(0)} ms (${due}): ${latency.toFixed(1)} ms  ${path.slice(0, 90)}${own >= 1 ? `  [load generator's GC ${own.toFixed(0)} ms]` : ''}`,
     );
   }
+  const own = run.ownCollections;
+  console.log(
+    `    load generator's own GC: ${own.length} collections, ${own.reduce((sum, gc) => sum + gc.duration, 0).toFixed(0)} ms, longest ${Math.max(0, ...own.map((gc) => gc.duration)).toFixed(1)} ms`,
+  );
   const per100ms: string[] = [];
   for (let from = 0; from < run.inOrder.length; from += RATE / 10) {
     per100ms.push(Math.max(...run.inOrder.slice(from, from + RATE / 10)).toFixed(0));
