@@ -38,6 +38,7 @@ import postgres from 'postgres';
 import { publishInTransaction } from '../api/src/modules/campaigns/publishing.service.ts';
 import { fixedRateLoad, percentileOfSorted } from './campaigns-load.ts';
 import { freePort, startApi, startSampleProvider, stopProcess, waitFor200 } from './lib.ts';
+import { type Measured, printTable, printTail, type Results } from './scale-report.ts';
 import { cursorPages, md5id, type Scenario, scenarios } from './scale-scenarios.ts';
 import { seedScale } from './scale-seed.ts';
 import { type ScaleSizes, sizesFor } from './scale-seed-sql.ts';
@@ -62,17 +63,6 @@ const SIZES = [
   { label: '1M', scale: 1 },
 ].filter((size) => !only || size.label.toLowerCase() === only.toLowerCase());
 const PG_LOG = process.env.BENCH_PG_LOG ?? '/var/log/postgresql/postgresql-15-main.log';
-
-interface Measured {
-  p50: number;
-  p99: number;
-  max: number;
-  achieved: number;
-  failed: number;
-  budget: number;
-}
-
-type Results = Map<string, Map<string, Measured>>;
 
 let active: { drop: () => Promise<void>; api?: ChildProcess; provider?: ChildProcess } | undefined;
 process.once('SIGINT', () => {
@@ -318,7 +308,7 @@ async function runSize(label: string, sizes: ScaleSizes, results: Results): Prom
       console.log(
         `  ${scenario.name.padEnd(32)} p50 ${measured.p50.toFixed(1).padStart(6)}  p99 ${measured.p99.toFixed(1).padStart(6)}  max ${measured.max.toFixed(1).padStart(6)} ms  ${measured.achieved.toFixed(0)} req/s  failed ${measured.failed}`,
       );
-      if (detail) printTail(run, scenario.paths);
+      if (detail) printTail(run, scenario.paths, RATE);
     }
     await stopProcess(api);
     active.api = undefined;
@@ -343,57 +333,6 @@ async function runSize(label: string, sizes: ScaleSizes, results: Results): Prom
     await db.drop();
     active = undefined;
   }
-}
-
-/** The run's slowest requests: when they were due (ms into the run), their path and latency, and the latency per 100 ms. */
-function printTail(run: Awaited<ReturnType<typeof fixedRateLoad>>, paths: string[]) {
-  const slowest = run.inOrder
-    .map((latency, index) => ({ latency, index }))
-    .sort((a, b) => b.latency - a.latency)
-    .slice(0, Math.max(5, Math.ceil(run.inOrder.length / 100)));
-  for (const { latency, index } of slowest) {
-    const path = paths[index % paths.length] ?? '';
-    const dueAt = run.started + (index * 1000) / RATE;
-    // The wall-clock time it was due, to match a stall with the server's log and the API's jobs.
-    const due = new Date(performance.timeOrigin + dueAt).toISOString().slice(11, 23);
-    // The load generator's own collections while the request was out: they delay its timing too.
-    const own = run.ownCollections
-      .filter((gc) => gc.start < dueAt + latency && gc.start + gc.duration > dueAt)
-      .reduce((sum, gc) => sum + gc.duration, 0);
-    console.log(
-      `    #${index} at ${((index * 1000) / RATE).toFixed(0)} ms (${due}): ${latency.toFixed(1)} ms  ${path.slice(0, 90)}${own >= 1 ? `  [load generator's GC ${own.toFixed(0)} ms]` : ''}`,
-    );
-  }
-  const own = run.ownCollections;
-  console.log(
-    `    load generator's own GC: ${own.length} collections, ${own.reduce((sum, gc) => sum + gc.duration, 0).toFixed(0)} ms, longest ${Math.max(0, ...own.map((gc) => gc.duration)).toFixed(1)} ms`,
-  );
-  const per100ms: string[] = [];
-  for (let from = 0; from < run.inOrder.length; from += RATE / 10) {
-    per100ms.push(Math.max(...run.inOrder.slice(from, from + RATE / 10)).toFixed(0));
-  }
-  console.log(`    max per 100 ms: ${per100ms.join(' ')}`);
-}
-
-function printTable(results: Results): boolean {
-  const labels = [...results.keys()];
-  const names = [...new Set(labels.flatMap((label) => [...(results.get(label)?.keys() ?? [])]))];
-  let missed = false;
-  const head = ['scenario'.padEnd(32), ...labels.map((l) => `${l} p50 / p99`.padStart(18)), '  budget'];
-  console.log(`\n${head.join(' ')}`);
-  for (const name of names) {
-    const cells = labels.map((label) => {
-      const m = results.get(label)?.get(name);
-      return m ? `${m.p50.toFixed(1)} / ${m.p99.toFixed(1)}`.padStart(18) : '-'.padStart(18);
-    });
-    const all = labels.map((label) => results.get(label)?.get(name)).filter((m): m is Measured => !!m);
-    const budget = all[0]?.budget ?? 0;
-    const met = all.every((m) => m.p99 <= m.budget && m.failed === 0);
-    if (!met) missed = true;
-    console.log(`${name.padEnd(32)} ${cells.join(' ')}   p99 ≤ ${budget} ms: ${met ? 'met' : 'MISSED'}`);
-  }
-  console.log('(latencies in ms; the matching row gives median / max of its runs)');
-  return !missed;
 }
 
 const results: Results = new Map();

@@ -1,4 +1,4 @@
-import { createDb, createTestDatabase, type DatabaseHandle } from '@kollab/db';
+import { createDb, createTestDatabase, type DatabaseHandle, queryRows } from '@kollab/db';
 import { users } from '@kollab/db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -156,11 +156,10 @@ describe('the job queue (pg-boss)', () => {
     const queue = await queueOn(database, { schedules: true });
     const mailer = { send: async () => {} };
     await queue.work(scheduledQueues({ db: database.db, mailer, env: {} as never, logger }));
-    const rows = await database.db.execute(sql`select name, cron from pgboss.schedule order by name`);
-    const schedules = (Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows) as {
-      name: string;
-      cron: string;
-    }[];
+    const schedules = await queryRows<{ name: string; cron: string }>(
+      database.db,
+      sql`select name, cron from pgboss.schedule order by name`,
+    );
     expect(schedules.filter((row) => row.name.startsWith('scheduled.'))).toEqual(
       JOBS.map((job) => ({
         name: `scheduled.${job.name}`,
@@ -168,11 +167,10 @@ describe('the job queue (pg-boss)', () => {
       })).sort((x, y) => x.name.localeCompare(y.name)),
     );
     // Each schedule's tick wakes its workers by NOTIFY, as every worked queue does.
-    const queues = await database.db.execute(sql`select name, notify from pgboss.queue order by name`);
-    const notifying = (Array.isArray(queues) ? queues : (queues as { rows: unknown[] }).rows) as {
-      name: string;
-      notify: boolean;
-    }[];
+    const notifying = await queryRows<{ name: string; notify: boolean }>(
+      database.db,
+      sql`select name, notify from pgboss.queue order by name`,
+    );
     expect(notifying.filter((row) => row.name.startsWith('scheduled.'))).toEqual(
       JOBS.map((job) => ({ name: `scheduled.${job.name}`, notify: true })).sort((x, y) => x.name.localeCompare(y.name)),
     );

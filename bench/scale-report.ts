@@ -1,0 +1,71 @@
+// What `npm run bench:scale` prints (scale.ts): each scenario's slowest requests with `--detail`,
+// and the table of both sizes side by side with each budget's verdict.
+import type { LoadResult } from './campaigns-load.ts';
+
+export interface Measured {
+  p50: number;
+  p99: number;
+  max: number;
+  achieved: number;
+  failed: number;
+  budget: number;
+}
+
+export type Results = Map<string, Map<string, Measured>>;
+
+/** The milliseconds `collections` paused the process for, in all. */
+function pausedMs(collections: LoadResult['ownCollections']): number {
+  return collections.reduce((sum, gc) => sum + gc.duration, 0);
+}
+
+/** The run's slowest requests: when they were due (ms into the run), their path and latency, and the latency per 100 ms. */
+export function printTail(run: LoadResult, paths: string[], rate: number): void {
+  const slowest = run.inOrder
+    .map((latency, index) => ({ latency, index }))
+    .sort((a, b) => b.latency - a.latency)
+    .slice(0, Math.max(5, Math.ceil(run.inOrder.length / 100)));
+  for (const { latency, index } of slowest) {
+    const path = paths[index % paths.length] ?? '';
+    const dueAt = run.started + (index * 1000) / rate;
+    // The wall-clock time it was due, to match a stall with the server's log and the API's jobs.
+    const due = new Date(performance.timeOrigin + dueAt).toISOString().slice(11, 23);
+    // The load generator's own collections while the request was out: they delay its timing too.
+    const own = pausedMs(
+      run.ownCollections.filter((gc) => gc.start < dueAt + latency && gc.start + gc.duration > dueAt),
+    );
+    console.log(
+      `    #${index} at ${(dueAt - run.started).toFixed(0)} ms (${due}): ${latency.toFixed(1)} ms  ${path.slice(0, 90)}${own >= 1 ? `  [load generator's GC ${own.toFixed(0)} ms]` : ''}`,
+    );
+  }
+  const own = run.ownCollections;
+  console.log(
+    `    load generator's own GC: ${own.length} collections, ${pausedMs(own).toFixed(0)} ms, longest ${Math.max(0, ...own.map((gc) => gc.duration)).toFixed(1)} ms`,
+  );
+  const per100ms: string[] = [];
+  for (let from = 0; from < run.inOrder.length; from += rate / 10) {
+    per100ms.push(Math.max(...run.inOrder.slice(from, from + rate / 10)).toFixed(0));
+  }
+  console.log(`    max per 100 ms: ${per100ms.join(' ')}`);
+}
+
+/** The table of every size's p50 / p99 by scenario and each budget's verdict; false when one is missed. */
+export function printTable(results: Results): boolean {
+  const labels = [...results.keys()];
+  const names = [...new Set(labels.flatMap((label) => [...(results.get(label)?.keys() ?? [])]))];
+  let missed = false;
+  const head = ['scenario'.padEnd(32), ...labels.map((l) => `${l} p50 / p99`.padStart(18)), '  budget'];
+  console.log(`\n${head.join(' ')}`);
+  for (const name of names) {
+    const cells = labels.map((label) => {
+      const m = results.get(label)?.get(name);
+      return m ? `${m.p50.toFixed(1)} / ${m.p99.toFixed(1)}`.padStart(18) : '-'.padStart(18);
+    });
+    const all = labels.map((label) => results.get(label)?.get(name)).filter((m): m is Measured => !!m);
+    const budget = all[0]?.budget ?? 0;
+    const met = all.every((m) => m.p99 <= m.budget && m.failed === 0);
+    if (!met) missed = true;
+    console.log(`${name.padEnd(32)} ${cells.join(' ')}   p99 ≤ ${budget} ms: ${met ? 'met' : 'MISSED'}`);
+  }
+  console.log('(latencies in ms; the matching row gives median / max of its runs)');
+  return !missed;
+}
