@@ -1,8 +1,20 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const API_SERVER = fileURLToPath(new URL('../scripts/start.ts', import.meta.url));
+
+/**
+ * The Node options `npm run serve` starts the API with (package.json's serve script, e.g.
+ * `--v8-pool-size=1`, ADR 036), so a bench measures the API as production runs it; the env file is
+ * the bench's own business.
+ */
+export const SERVE_NODE_OPTIONS: string[] = (() => {
+  const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+  const words: string[] = scripts.serve.split(/\s+/);
+  return words.slice(1, words.indexOf('scripts/start.ts')).filter((word) => !word.startsWith('--env-file'));
+})();
 
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -32,11 +44,11 @@ export function startProcess(args: string[], env: Record<string, string>): Child
 }
 
 /**
- * Starts `scripts/start.ts` (the API, and the sample provider without PROVIDER_API_KEY) on PostgreSQL
- * without demo accounts; `env` adds or overrides settings.
+ * Starts `scripts/start.ts` (the API, and the sample provider without PROVIDER_API_KEY) with the
+ * serve script's Node options on PostgreSQL without demo accounts; `env` adds or overrides settings.
  */
 export function startApi(port: number, databaseUrl: string, env: Record<string, string> = {}): ChildProcess {
-  return startProcess([API_SERVER], {
+  return startProcess([...SERVE_NODE_OPTIONS, API_SERVER], {
     PORT: String(port),
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',
