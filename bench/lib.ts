@@ -45,10 +45,16 @@ export function startProcess(args: string[], env: Record<string, string>): Child
 
 /**
  * Starts `scripts/start.ts` (the API, and the sample provider without PROVIDER_API_KEY) with the
- * serve script's Node options on PostgreSQL without demo accounts; `env` adds or overrides settings.
+ * serve script's Node options on PostgreSQL without demo accounts; `env` adds or overrides settings,
+ * `nodeOptions` are Node options besides the serve script's (a bench's preload, say).
  */
-export function startApi(port: number, databaseUrl: string, env: Record<string, string> = {}): ChildProcess {
-  return startProcess([...SERVE_NODE_OPTIONS, API_SERVER], {
+export function startApi(
+  port: number,
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  nodeOptions: string[] = [],
+): ChildProcess {
+  return startProcess([...SERVE_NODE_OPTIONS, ...nodeOptions, API_SERVER], {
     PORT: String(port),
     DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',

@@ -1,5 +1,6 @@
 // What `npm run bench:scale` prints (scale.ts): each scenario's slowest requests with `--detail`,
 // and the table of both sizes side by side with each budget's verdict.
+import { readFile } from 'node:fs/promises';
 import type { LoadResult } from './campaigns-load.ts';
 
 export interface Measured {
@@ -13,13 +14,43 @@ export interface Measured {
 
 export type Results = Map<string, Map<string, Measured>>;
 
+/** One of the API's collections as gc-observer.ts logs it: its start (ms since the epoch), pause and kind. */
+export interface ApiCollection {
+  at: number;
+  duration: number;
+  kind: string;
+}
+
+/** The API's collections logged so far in `file` (none when it does not exist yet). */
+export async function readCollections(file: string): Promise<ApiCollection[]> {
+  const text = await readFile(file, 'utf8').catch(() => '');
+  return text
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const [at = '0', duration = '0', kind = ''] = line.split(' ');
+      return { at: Number(at), duration: Number(duration), kind };
+    });
+}
+
+/**
+ * A slow request is put down to the API's major collection when its pause began while the request
+ * was out or up to this long after it ended: the concurrent marking before the pause (40–66 ms at
+ * 200 req/s) already slows the requests (ADR 036).
+ */
+const MARKING_MS = 100;
+
 /** The milliseconds `collections` paused the process for, in all. */
 function pausedMs(collections: LoadResult['ownCollections']): number {
   return collections.reduce((sum, gc) => sum + gc.duration, 0);
 }
 
 /** The run's slowest requests: when they were due (ms into the run), their path and latency, and the latency per 100 ms. */
-export function printTail(run: LoadResult, paths: string[], rate: number): void {
+export function printTail(run: LoadResult, paths: string[], rate: number, api: ApiCollection[] = []): void {
+  const epoch = (at: number) => performance.timeOrigin + at;
+  const majors = api.filter(
+    (gc) => gc.kind === 'major' && gc.at >= epoch(run.started) && gc.at <= epoch(run.started) + run.elapsed * 1000,
+  );
   const slowest = run.inOrder
     .map((latency, index) => ({ latency, index }))
     .sort((a, b) => b.latency - a.latency)
@@ -33,14 +64,25 @@ export function printTail(run: LoadResult, paths: string[], rate: number): void 
     const own = pausedMs(
       run.ownCollections.filter((gc) => gc.start < dueAt + latency && gc.start + gc.duration > dueAt),
     );
+    // The API's major collection while it was out (or its marking, up to MARKING_MS before the pause).
+    const major = majors.find((gc) => gc.at >= epoch(dueAt) && gc.at <= epoch(dueAt) + latency + MARKING_MS);
+    const marks = [
+      own >= 1 ? `load generator's GC ${own.toFixed(0)} ms` : '',
+      major ? `API's mark-compact at +${(major.at - epoch(dueAt)).toFixed(0)} ms, ${major.duration.toFixed(0)} ms` : '',
+    ].filter(Boolean);
     console.log(
-      `    #${index} at ${(dueAt - run.started).toFixed(0)} ms (${due}): ${latency.toFixed(1)} ms  ${path.slice(0, 90)}${own >= 1 ? `  [load generator's GC ${own.toFixed(0)} ms]` : ''}`,
+      `    #${index} at ${(dueAt - run.started).toFixed(0)} ms (${due}): ${latency.toFixed(1)} ms  ${path.slice(0, 90)}${marks.map((mark) => `  [${mark}]`).join('')}`,
     );
   }
   const own = run.ownCollections;
   console.log(
     `    load generator's own GC: ${own.length} collections, ${pausedMs(own).toFixed(0)} ms, longest ${Math.max(0, ...own.map((gc) => gc.duration)).toFixed(1)} ms`,
   );
+  if (api.length > 0) {
+    console.log(
+      `    the API's mark-compacts: ${majors.length}, paused ${majors.map((gc) => gc.duration.toFixed(0)).join(', ') || '-'} ms`,
+    );
+  }
   const per100ms: string[] = [];
   for (let from = 0; from < run.inOrder.length; from += rate / 10) {
     per100ms.push(Math.max(...run.inOrder.slice(from, from + rate / 10)).toFixed(0));

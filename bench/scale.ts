@@ -23,22 +23,24 @@
 //
 // --scenarios: only the scenarios whose name contains one of the words (matching is a scenario too).
 //
-// --detail prints each scenario's slowest requests (when in the run, which path) and its worst
-// latency per 100 ms, to tell a cold start from a steady cost.
+// --detail prints each scenario's slowest requests (when in the run, which path, and a collection of
+// the load generator's or the API's that was under way: the API then runs with gc-observer.ts
+// preloaded) and its worst latency per 100 ms, to tell a cold start from a steady cost.
 // BENCH_DATABASE_URL (the server's postgres:// URL) and BENCH_KEEP=1 as in seed.ts. Prints the seed's
 // times and one table of both sizes side by side, exits 1 when a budget is missed at either size, and
 // always stops the API and drops the database (also on Ctrl-C).
 import type { ChildProcess } from 'node:child_process';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { createDb, migrate } from '@kollab/db';
 import { users } from '@kollab/db/schema';
 import postgres from 'postgres';
 import { publishInTransaction } from '../api/src/modules/campaigns/publishing.service.ts';
 import { fixedRateLoad, percentileOfSorted } from './campaigns-load.ts';
 import { freePort, startApi, startSampleProvider, stopProcess, waitFor200 } from './lib.ts';
-import { type Measured, printTable, printTail, type Results } from './scale-report.ts';
+import { type Measured, printTable, printTail, type Results, readCollections } from './scale-report.ts';
 import { cursorPages, md5id, type Scenario, scenarios } from './scale-scenarios.ts';
 import { seedScale } from './scale-seed.ts';
 import { type ScaleSizes, sizesFor } from './scale-seed-sql.ts';
@@ -63,6 +65,7 @@ const SIZES = [
   { label: '1M', scale: 1 },
 ].filter((size) => !only || size.label.toLowerCase() === only.toLowerCase());
 const PG_LOG = process.env.BENCH_PG_LOG ?? '/var/log/postgresql/postgresql-15-main.log';
+const GC_OBSERVER = fileURLToPath(new URL('./gc-observer.ts', import.meta.url));
 
 let active: { drop: () => Promise<void>; api?: ChildProcess; provider?: ChildProcess } | undefined;
 process.once('SIGINT', () => {
@@ -252,7 +255,11 @@ async function runSize(label: string, sizes: ScaleSizes, results: Results): Prom
     active.provider = provider.child;
     const apiEnv = { RATE_LIMIT_MULTIPLIER: '1000000', ...provider.env };
     const port = await freePort();
-    const api = startApi(port, db.url, apiEnv);
+    // --detail: the API logs its major collections (gc-observer.ts) to tell its stalls apart.
+    const gcLog = join(tmpdir(), `kollab-scale-gc-${label.toLowerCase()}-${process.pid}.log`);
+    const api = detail
+      ? startApi(port, db.url, { ...apiEnv, BENCH_GC_LOG: gcLog }, [`--import=${GC_OBSERVER}`])
+      : startApi(port, db.url, apiEnv);
     active.api = api;
     const base = `http://127.0.0.1:${port}`;
     await waitFor200(`${base}/api/health`, performance.now());
@@ -306,12 +313,13 @@ async function runSize(label: string, sizes: ScaleSizes, results: Results): Prom
       };
       byName.set(scenario.name, measured);
       console.log(
-        `  ${scenario.name.padEnd(32)} p50 ${measured.p50.toFixed(1).padStart(6)}  p99 ${measured.p99.toFixed(1).padStart(6)}  max ${measured.max.toFixed(1).padStart(6)} ms  ${measured.achieved.toFixed(0)} req/s  failed ${measured.failed}`,
+        `  ${scenario.name.padEnd(32)} p50 ${measured.p50.toFixed(1).padStart(6)}  p99 ${measured.p99.toFixed(1).padStart(6)}  max ${measured.max.toFixed(1).padStart(6)} ms  ${measured.achieved.toFixed(0)} req/s  failed ${measured.failed}${run.non2xx ? ` (${run.non2xx} not 2xx)` : ''}${run.errors ? ` (${run.errors} connection errors)` : ''}`,
       );
-      if (detail) printTail(run, scenario.paths, RATE);
+      if (detail) printTail(run, scenario.paths, RATE, await readCollections(gcLog));
     }
     await stopProcess(api);
     active.api = undefined;
+    await rm(gcLog, { force: true });
 
     const measuredList = list.filter((scenario) => scenario.paths.length > 0);
     if (isChosen('matching')) {
