@@ -13,7 +13,9 @@ const API_SERVER = fileURLToPath(new URL('../scripts/start.ts', import.meta.url)
 export const SERVE_NODE_OPTIONS: string[] = (() => {
   const { scripts } = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
   const words: string[] = scripts.serve.split(/\s+/);
-  return words.slice(1, words.indexOf('scripts/start.ts')).filter((word) => !word.startsWith('--env-file'));
+  const script = words.indexOf('scripts/start.ts');
+  if (script < 0) throw new Error(`package.json's serve script does not start scripts/start.ts: ${scripts.serve}`);
+  return words.slice(1, script).filter((word) => !word.startsWith('--env-file'));
 })();
 
 export function freePort(): Promise<number> {

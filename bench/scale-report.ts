@@ -14,22 +14,21 @@ export interface Measured {
 
 export type Results = Map<string, Map<string, Measured>>;
 
-/** One of the API's collections as gc-observer.ts logs it: its start (ms since the epoch), pause and kind. */
+/** One of the API's major collections as gc-observer.ts logs it: its start (ms since the epoch) and pause. */
 export interface ApiCollection {
   at: number;
   duration: number;
-  kind: string;
 }
 
-/** The API's collections logged so far in `file` (none when it does not exist yet). */
+/** The API's major collections logged so far in `file` (none when it does not exist yet). */
 export async function readCollections(file: string): Promise<ApiCollection[]> {
   const text = await readFile(file, 'utf8').catch(() => '');
   return text
     .split('\n')
     .filter(Boolean)
     .map((line) => {
-      const [at = '0', duration = '0', kind = ''] = line.split(' ');
-      return { at: Number(at), duration: Number(duration), kind };
+      const [at = '0', duration = '0'] = line.split(' ');
+      return { at: Number(at), duration: Number(duration) };
     });
 }
 
@@ -48,9 +47,7 @@ function pausedMs(collections: LoadResult['ownCollections']): number {
 /** The run's slowest requests: when they were due (ms into the run), their path and latency, and the latency per 100 ms. */
 export function printTail(run: LoadResult, paths: string[], rate: number, api: ApiCollection[] = []): void {
   const epoch = (at: number) => performance.timeOrigin + at;
-  const majors = api.filter(
-    (gc) => gc.kind === 'major' && gc.at >= epoch(run.started) && gc.at <= epoch(run.started) + run.elapsed * 1000,
-  );
+  const majors = api.filter((gc) => gc.at >= epoch(run.started) && gc.at <= epoch(run.started) + run.elapsed * 1000);
   const slowest = run.inOrder
     .map((latency, index) => ({ latency, index }))
     .sort((a, b) => b.latency - a.latency)
@@ -59,7 +56,7 @@ export function printTail(run: LoadResult, paths: string[], rate: number, api: A
     const path = paths[index % paths.length] ?? '';
     const dueAt = run.started + (index * 1000) / rate;
     // The wall-clock time it was due, to match a stall with the server's log and the API's jobs.
-    const due = new Date(performance.timeOrigin + dueAt).toISOString().slice(11, 23);
+    const due = new Date(epoch(dueAt)).toISOString().slice(11, 23);
     // The load generator's own collections while the request was out: they delay its timing too.
     const own = pausedMs(
       run.ownCollections.filter((gc) => gc.start < dueAt + latency && gc.start + gc.duration > dueAt),
