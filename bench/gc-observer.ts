@@ -1,11 +1,17 @@
-// Preloaded into the API by `bench:scale --detail` (`node --import`): appends each of the process's
-// major collections to the file BENCH_GC_LOG names, one line `<start, ms since the epoch> <pause ms>`,
-// so the report can tell a slow request that was out during the API's mark-compact (ADR 036).
+// Preloaded into the API by `bench:scale --detail` (`node --import`): appends to the file BENCH_GC_LOG
+// names one line per stall of the API's own, so the report can tell a slow request that was out
+// during one (ADR 036):
+//   `<start, ms since the epoch> <pause ms>`       a major collection (mark-compact);
+//   `<start, ms since the epoch> <late ms> lag`    the event loop was busy that long (a timer due
+//                                                  every 10 ms ran more than 30 ms late): JavaScript
+//                                                  that ran long, or the process not scheduled.
 // Nothing else changes.
 import { appendFileSync } from 'node:fs';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 
 const file = process.env.BENCH_GC_LOG;
+const TICK_MS = 10;
+const LATE_MS = 30;
 
 if (file) {
   new PerformanceObserver((list) => {
@@ -15,4 +21,12 @@ if (file) {
       .map((entry) => `${(performance.timeOrigin + entry.startTime).toFixed(1)} ${entry.duration.toFixed(1)}\n`);
     if (lines.length > 0) appendFileSync(file, lines.join(''));
   }).observe({ entryTypes: ['gc'] });
+
+  let due = performance.now() + TICK_MS;
+  setInterval(() => {
+    const now = performance.now();
+    const late = now - due;
+    if (late > LATE_MS) appendFileSync(file, `${(performance.timeOrigin + due).toFixed(1)} ${late.toFixed(1)} lag\n`);
+    due = now + TICK_MS;
+  }, TICK_MS).unref();
 }

@@ -14,21 +14,25 @@ export interface Measured {
 
 export type Results = Map<string, Map<string, Measured>>;
 
-/** One of the API's major collections as gc-observer.ts logs it: its start (ms since the epoch) and pause. */
-export interface ApiCollection {
+/**
+ * One of the API's own stalls as gc-observer.ts logs it: its start (ms since the epoch), how long it
+ * took, and whether it was a major collection or the event loop busy (`lag`).
+ */
+export interface ApiStall {
   at: number;
   duration: number;
+  kind: 'mark-compact' | 'lag';
 }
 
-/** The API's major collections logged so far in `file` (none when it does not exist yet). */
-export async function readCollections(file: string): Promise<ApiCollection[]> {
+/** The API's stalls logged so far in `file` (none when it does not exist yet). */
+export async function readApiStalls(file: string): Promise<ApiStall[]> {
   const text = await readFile(file, 'utf8').catch(() => '');
   return text
     .split('\n')
     .filter(Boolean)
     .map((line) => {
-      const [at = '0', duration = '0'] = line.split(' ');
-      return { at: Number(at), duration: Number(duration) };
+      const [at = '0', duration = '0', kind] = line.split(' ');
+      return { at: Number(at), duration: Number(duration), kind: kind === 'lag' ? 'lag' : 'mark-compact' };
     });
 }
 
@@ -39,15 +43,22 @@ export async function readCollections(file: string): Promise<ApiCollection[]> {
  */
 const MARKING_MS = 100;
 
+/** gc-observer.ts logs the event loop busy when its 10 ms timer runs later than this. */
+const LATE_MS = 30;
+
 /** The milliseconds `collections` paused the process for, in all. */
 function pausedMs(collections: LoadResult['ownCollections']): number {
   return collections.reduce((sum, gc) => sum + gc.duration, 0);
 }
 
 /** The run's slowest requests: when they were due (ms into the run), their path and latency, and the latency per 100 ms. */
-export function printTail(run: LoadResult, paths: string[], rate: number, api: ApiCollection[] = []): void {
+export function printTail(run: LoadResult, paths: string[], rate: number, api: ApiStall[] = []): void {
   const epoch = (at: number) => performance.timeOrigin + at;
-  const majors = api.filter((gc) => gc.at >= epoch(run.started) && gc.at <= epoch(run.started) + run.elapsed * 1000);
+  const inRun = api.filter(
+    (stall) => stall.at >= epoch(run.started) && stall.at <= epoch(run.started) + run.elapsed * 1000,
+  );
+  const majors = inRun.filter((stall) => stall.kind === 'mark-compact');
+  const lags = inRun.filter((stall) => stall.kind === 'lag');
   const slowest = run.inOrder
     .map((latency, index) => ({ latency, index }))
     .sort((a, b) => b.latency - a.latency)
@@ -63,9 +74,12 @@ export function printTail(run: LoadResult, paths: string[], rate: number, api: A
     );
     // The API's major collection while it was out (or its marking, up to MARKING_MS before the pause).
     const major = majors.find((gc) => gc.at >= epoch(dueAt) && gc.at <= epoch(dueAt) + latency + MARKING_MS);
+    // The API's event loop busy while it was out.
+    const lag = lags.find((stall) => stall.at < epoch(dueAt) + latency && stall.at + stall.duration > epoch(dueAt));
     const marks = [
       own >= 1 ? `load generator's GC ${own.toFixed(0)} ms` : '',
       major ? `API's mark-compact at +${(major.at - epoch(dueAt)).toFixed(0)} ms, ${major.duration.toFixed(0)} ms` : '',
+      lag ? `API's event loop busy from +${(lag.at - epoch(dueAt)).toFixed(0)} ms, ${lag.duration.toFixed(0)} ms` : '',
     ].filter(Boolean);
     console.log(
       `    #${index} at ${(dueAt - run.started).toFixed(0)} ms (${due}): ${latency.toFixed(1)} ms  ${path.slice(0, 90)}${marks.map((mark) => `  [${mark}]`).join('')}`,
@@ -77,7 +91,7 @@ export function printTail(run: LoadResult, paths: string[], rate: number, api: A
   );
   if (api.length > 0) {
     console.log(
-      `    the API's mark-compacts: ${majors.length}, paused ${majors.map((gc) => gc.duration.toFixed(0)).join(', ') || '-'} ms`,
+      `    the API's mark-compacts: ${majors.length}, paused ${majors.map((gc) => gc.duration.toFixed(0)).join(', ') || '-'} ms; its event loop busy over ${LATE_MS} ms: ${lags.map((stall) => stall.duration.toFixed(0)).join(', ') || 'never'}`,
     );
   }
   const per100ms: string[] = [];

@@ -23,9 +23,10 @@
 //
 // --scenarios: only the scenarios whose name contains one of the words (matching is a scenario too).
 //
-// --detail prints each scenario's slowest requests (when in the run, which path, and a collection of
-// the load generator's or the API's that was under way: the API then runs with gc-observer.ts
-// preloaded) and its worst latency per 100 ms, to tell a cold start from a steady cost.
+// --detail prints each scenario's slowest requests (when in the run, which path, and what was under
+// way: a collection of the load generator's or the API's, or the API's event loop busy; the API then
+// runs with gc-observer.ts preloaded) and its worst latency per 100 ms, to tell a cold start from a
+// steady cost.
 // BENCH_DATABASE_URL (the server's postgres:// URL) and BENCH_KEEP=1 as in seed.ts. Prints the seed's
 // times and one table of both sizes side by side, exits 1 when a budget is missed at either size, and
 // always stops the API and drops the database (also on Ctrl-C).
@@ -40,7 +41,7 @@ import postgres from 'postgres';
 import { publishInTransaction } from '../api/src/modules/campaigns/publishing.service.ts';
 import { fixedRateLoad, percentileOfSorted } from './campaigns-load.ts';
 import { freePort, startApi, startSampleProvider, stopProcess, waitFor200 } from './lib.ts';
-import { type Measured, printTable, printTail, type Results, readCollections } from './scale-report.ts';
+import { type Measured, printTable, printTail, type Results, readApiStalls } from './scale-report.ts';
 import { cursorPages, md5id, type Scenario, scenarios } from './scale-scenarios.ts';
 import { seedScale } from './scale-seed.ts';
 import { type ScaleSizes, sizesFor } from './scale-seed-sql.ts';
@@ -255,7 +256,7 @@ async function runSize(label: string, sizes: ScaleSizes, results: Results): Prom
     active.provider = provider.child;
     const apiEnv = { RATE_LIMIT_MULTIPLIER: '1000000', ...provider.env };
     const port = await freePort();
-    // --detail: the API logs its major collections (gc-observer.ts) to tell its stalls apart.
+    // --detail: the API logs its major collections and busy event loop (gc-observer.ts) to tell its stalls apart.
     const gcLog = join(tmpdir(), `kollab-scale-gc-${label.toLowerCase()}-${process.pid}.log`);
     const api = detail
       ? startApi(port, db.url, { ...apiEnv, BENCH_GC_LOG: gcLog }, [`--import=${GC_OBSERVER}`])
@@ -315,7 +316,7 @@ async function runSize(label: string, sizes: ScaleSizes, results: Results): Prom
       console.log(
         `  ${scenario.name.padEnd(32)} p50 ${measured.p50.toFixed(1).padStart(6)}  p99 ${measured.p99.toFixed(1).padStart(6)}  max ${measured.max.toFixed(1).padStart(6)} ms  ${measured.achieved.toFixed(0)} req/s  failed ${measured.failed}${run.non2xx ? ` (${run.non2xx} not 2xx)` : ''}${run.errors ? ` (${run.errors} connection errors)` : ''}`,
       );
-      if (detail) printTail(run, scenario.paths, RATE, await readCollections(gcLog));
+      if (detail) printTail(run, scenario.paths, RATE, await readApiStalls(gcLog));
     }
     await stopProcess(api);
     active.api = undefined;
