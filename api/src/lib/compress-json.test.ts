@@ -91,6 +91,24 @@ describe('compressJson', () => {
     expect(prepared.equals(gzipSync(largeText, { level: 9 }))).toBe(true);
   });
 
+  it('joins an answer whose compressed bytes span many output chunks into the same gzip stream', async () => {
+    const many = {
+      items: Array.from({ length: 3000 }, (_, i) => ({ id: createHash('sha256').update(String(i)).digest('hex') })),
+    };
+    const hono = new Hono<AppEnv>();
+    const compress = compressResponse();
+    hono.use(async (c, next) => {
+      await next();
+      await compress(c);
+    });
+    hono.get('/many', (c) => c.json(many));
+    const res = await hono.request('/many', { headers: { 'Accept-Encoding': 'gzip' } });
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.length).toBeGreaterThan(100 * 1024);
+    expect(bytes.equals(gzipSync(JSON.stringify(many), { level: 1 }))).toBe(true);
+    expect(await decoded(new Response(bytes, { headers: { 'content-encoding': 'gzip' } }))).toEqual(many);
+  });
+
   it('leaves no-transform answers, HEAD and 204 alone', async () => {
     const kept = await request('/no-transform', 'gzip');
     expect(kept.headers.get('content-encoding')).toBeNull();
