@@ -33,6 +33,8 @@ export interface LoadResult {
   sent: number;
   non2xx: number;
   errors: number;
+  /** The failed requests' error codes (ECONNRESET…) and how many of each. */
+  errorCodes: Map<string, number>;
   /** Seconds from the first due time to the last response. */
   elapsed: number;
   /** `performance.now()` when request 0 was due; request i was due at started + i * 1000 / rate. */
@@ -45,7 +47,9 @@ export interface LoadResult {
   ownCollections: { start: number; duration: number }[];
 }
 
-type Outcome = { ok: true; status: number } | { ok: false };
+type Outcome = { ok: true; status: number } | { ok: false; error: string };
+
+const failed = (error: NodeJS.ErrnoException): Outcome => ({ ok: false, error: error.code ?? error.message });
 
 /** Sends request `index` of `options` (path, body and headers cycled) and resolves when its response ends. */
 function send(agent: Agent, url: URL, options: Omit<LoadOptions, 'rate' | 'seconds'>, index: number): Promise<Outcome> {
@@ -66,10 +70,10 @@ function send(agent: Agent, url: URL, options: Omit<LoadOptions, 'rate' | 'secon
       (res) => {
         res.on('data', () => {});
         res.on('end', () => resolve({ ok: true, status: res.statusCode ?? 0 }));
-        res.on('error', () => resolve({ ok: false }));
+        res.on('error', (error) => resolve(failed(error)));
       },
     );
-    req.on('error', () => resolve({ ok: false }));
+    req.on('error', (error) => resolve(failed(error)));
     req.end(body);
   });
 }
@@ -85,6 +89,7 @@ export async function fixedRateLoad(options: LoadOptions): Promise<LoadResult> {
   const inOrder: number[] = [];
   let non2xx = 0;
   let errors = 0;
+  const errorCodes = new Map<string, number>();
   let sent = 0;
   let lastEnd = 0;
   const ownCollections: LoadResult['ownCollections'] = [];
@@ -97,8 +102,10 @@ export async function fixedRateLoad(options: LoadOptions): Promise<LoadResult> {
   const fire = async (index: number, due: number) => {
     const outcome = await send(agent, url, options, index);
     lastEnd = performance.now();
-    if (!outcome.ok) errors++;
-    else if (outcome.status < 200 || outcome.status >= 300) non2xx++;
+    if (!outcome.ok) {
+      errors++;
+      errorCodes.set(outcome.error, (errorCodes.get(outcome.error) ?? 0) + 1);
+    } else if (outcome.status < 200 || outcome.status >= 300) non2xx++;
     latencies.push(lastEnd - due);
     inOrder[index] = lastEnd - due;
     const path = options.paths[index % options.paths.length] ?? '/';
@@ -132,6 +139,7 @@ export async function fixedRateLoad(options: LoadOptions): Promise<LoadResult> {
     sent,
     non2xx,
     errors,
+    errorCodes,
     elapsed: (lastEnd - start) / 1000,
     started: start,
     ownCollections,

@@ -314,7 +314,7 @@ async function runSize(label: string, sizes: ScaleSizes, results: Results): Prom
       };
       byName.set(scenario.name, measured);
       console.log(
-        `  ${scenario.name.padEnd(32)} p50 ${measured.p50.toFixed(1).padStart(6)}  p99 ${measured.p99.toFixed(1).padStart(6)}  max ${measured.max.toFixed(1).padStart(6)} ms  ${measured.achieved.toFixed(0)} req/s  failed ${measured.failed}${run.non2xx ? ` (${run.non2xx} not 2xx)` : ''}${run.errors ? ` (${run.errors} connection errors)` : ''}`,
+        `  ${scenario.name.padEnd(32)} p50 ${measured.p50.toFixed(1).padStart(6)}  p99 ${measured.p99.toFixed(1).padStart(6)}  max ${measured.max.toFixed(1).padStart(6)} ms  ${measured.achieved.toFixed(0)} req/s  failed ${measured.failed}${run.non2xx ? ` (${run.non2xx} not 2xx)` : ''}${run.errors ? ` (${run.errors} connection errors: ${[...run.errorCodes].map(([code, n]) => `${n} ${code}`).join(', ')})` : ''}`,
       );
       if (detail) printTail(run, scenario.paths, RATE, await readApiStalls(gcLog));
     }
