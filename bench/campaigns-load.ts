@@ -88,7 +88,6 @@ export async function fixedRateLoad(options: LoadOptions): Promise<LoadResult> {
   const byPath = new Map<string, number[]>();
   const inOrder: number[] = [];
   let non2xx = 0;
-  let errors = 0;
   const errorCodes = new Map<string, number>();
   let sent = 0;
   let lastEnd = 0;
@@ -102,10 +101,8 @@ export async function fixedRateLoad(options: LoadOptions): Promise<LoadResult> {
   const fire = async (index: number, due: number) => {
     const outcome = await send(agent, url, options, index);
     lastEnd = performance.now();
-    if (!outcome.ok) {
-      errors++;
-      errorCodes.set(outcome.error, (errorCodes.get(outcome.error) ?? 0) + 1);
-    } else if (outcome.status < 200 || outcome.status >= 300) non2xx++;
+    if (!outcome.ok) errorCodes.set(outcome.error, (errorCodes.get(outcome.error) ?? 0) + 1);
+    else if (outcome.status < 200 || outcome.status >= 300) non2xx++;
     latencies.push(lastEnd - due);
     inOrder[index] = lastEnd - due;
     const path = options.paths[index % options.paths.length] ?? '/';
@@ -138,7 +135,7 @@ export async function fixedRateLoad(options: LoadOptions): Promise<LoadResult> {
     inOrder,
     sent,
     non2xx,
-    errors,
+    errors: [...errorCodes.values()].reduce((sum, n) => sum + n, 0),
     errorCodes,
     elapsed: (lastEnd - start) / 1000,
     started: start,

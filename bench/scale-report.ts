@@ -2,6 +2,7 @@
 // and the table of both sizes side by side with each budget's verdict.
 import { readFile } from 'node:fs/promises';
 import type { LoadResult } from './campaigns-load.ts';
+import { LATE_MS } from './gc-observer.ts';
 
 export interface Measured {
   p50: number;
@@ -42,9 +43,6 @@ export async function readApiStalls(file: string): Promise<ApiStall[]> {
  * 200 req/s) already slows the requests (ADR 036).
  */
 const MARKING_MS = 100;
-
-/** gc-observer.ts logs the event loop busy when its 10 ms timer runs later than this. */
-const LATE_MS = 30;
 
 /** The milliseconds `collections` paused the process for, in all. */
 function pausedMs(collections: LoadResult['ownCollections']): number {
