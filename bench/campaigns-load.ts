@@ -8,6 +8,7 @@
 // shows up as latency instead of as fewer requests sent.
 import { Agent, request } from 'node:http';
 import { PerformanceObserver } from 'node:perf_hooks';
+import { watchEventLoop } from './loop-watch.ts';
 
 export interface LoadOptions {
   base: string;
@@ -45,6 +46,11 @@ export interface LoadResult {
    * coincides with one of these is partly the measuring tool's.
    */
   ownCollections: { start: number; duration: number }[];
+  /**
+   * Times this process's event loop ran more than LATE_MS late (loop-watch.ts) during the run: the
+   * requests due then were sent late, or their responses read late, and that counts as latency.
+   */
+  ownLags: { start: number; duration: number }[];
 }
 
 type Outcome = { ok: true; status: number } | { ok: false; error: string };
@@ -96,6 +102,8 @@ export async function fixedRateLoad(options: LoadOptions): Promise<LoadResult> {
     for (const entry of list.getEntries()) ownCollections.push({ start: entry.startTime, duration: entry.duration });
   });
   collections.observe({ entryTypes: ['gc'] });
+  const ownLags: LoadResult['ownLags'] = [];
+  const stopWatching = watchEventLoop((due, late) => ownLags.push({ start: due, duration: late }));
   const start = performance.now();
 
   const fire = async (index: number, due: number) => {
@@ -126,6 +134,7 @@ export async function fixedRateLoad(options: LoadOptions): Promise<LoadResult> {
   });
   await Promise.all(pending);
   collections.disconnect();
+  stopWatching();
   agent.destroy();
   latencies.sort((a, b) => a - b);
   for (const values of byPath.values()) values.sort((a, b) => a - b);
@@ -140,6 +149,7 @@ export async function fixedRateLoad(options: LoadOptions): Promise<LoadResult> {
     elapsed: (lastEnd - start) / 1000,
     started: start,
     ownCollections,
+    ownLags,
   };
 }
 

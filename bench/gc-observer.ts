@@ -8,11 +8,9 @@
 // Nothing else changes.
 import { appendFileSync } from 'node:fs';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
+import { watchEventLoop } from './loop-watch.ts';
 
 const file = process.env.BENCH_GC_LOG;
-const TICK_MS = 10;
-/** A timer this late is logged as the event loop busy (scale-report.ts names the threshold). */
-export const LATE_MS = 30;
 
 if (file) {
   new PerformanceObserver((list) => {
@@ -23,11 +21,7 @@ if (file) {
     if (lines.length > 0) appendFileSync(file, lines.join(''));
   }).observe({ entryTypes: ['gc'] });
 
-  let due = performance.now() + TICK_MS;
-  setInterval(() => {
-    const now = performance.now();
-    const late = now - due;
-    if (late > LATE_MS) appendFileSync(file, `${(performance.timeOrigin + due).toFixed(1)} ${late.toFixed(1)} lag\n`);
-    due = now + TICK_MS;
-  }, TICK_MS).unref();
+  watchEventLoop((due, late) =>
+    appendFileSync(file, `${(performance.timeOrigin + due).toFixed(1)} ${late.toFixed(1)} lag\n`),
+  );
 }

@@ -2,7 +2,7 @@
 // and the table of both sizes side by side with each budget's verdict.
 import { readFile } from 'node:fs/promises';
 import type { LoadResult } from './campaigns-load.ts';
-import { LATE_MS } from './gc-observer.ts';
+import { LATE_MS } from './loop-watch.ts';
 
 export interface Measured {
   p50: number;
@@ -67,15 +67,20 @@ export function printTail(run: LoadResult, paths: string[], rate: number, api: A
     // The wall-clock time it was due, to match a stall with the server's log and the API's jobs.
     const due = new Date(epoch(dueAt)).toISOString().slice(11, 23);
     // The load generator's own collections while the request was out: they delay its timing too.
-    const own = pausedMs(
-      run.ownCollections.filter((gc) => gc.start < dueAt + latency && gc.start + gc.duration > dueAt),
-    );
+    const overlaps = (stall: { start: number; duration: number }) =>
+      stall.start < dueAt + latency && stall.start + stall.duration > dueAt;
+    const own = pausedMs(run.ownCollections.filter(overlaps));
+    // The load generator's event loop busy while it was out: it was sent, or its answer read, late.
+    const ownLag = run.ownLags.find(overlaps);
     // The API's major collection while it was out (or its marking, up to MARKING_MS before the pause).
     const major = majors.find((gc) => gc.at >= epoch(dueAt) && gc.at <= epoch(dueAt) + latency + MARKING_MS);
     // The API's event loop busy while it was out.
     const lag = lags.find((stall) => stall.at < epoch(dueAt) + latency && stall.at + stall.duration > epoch(dueAt));
     const marks = [
       own >= 1 ? `load generator's GC ${own.toFixed(0)} ms` : '',
+      ownLag
+        ? `load generator's event loop busy from +${(ownLag.start - dueAt).toFixed(0)} ms, ${ownLag.duration.toFixed(0)} ms`
+        : '',
       major ? `API's mark-compact at +${(major.at - epoch(dueAt)).toFixed(0)} ms, ${major.duration.toFixed(0)} ms` : '',
       lag ? `API's event loop busy from +${(lag.at - epoch(dueAt)).toFixed(0)} ms, ${lag.duration.toFixed(0)} ms` : '',
     ].filter(Boolean);
@@ -85,7 +90,7 @@ export function printTail(run: LoadResult, paths: string[], rate: number, api: A
   }
   const own = run.ownCollections;
   console.log(
-    `    load generator's own GC: ${own.length} collections, ${pausedMs(own).toFixed(0)} ms, longest ${Math.max(0, ...own.map((gc) => gc.duration)).toFixed(1)} ms`,
+    `    load generator's own GC: ${own.length} collections, ${pausedMs(own).toFixed(0)} ms, longest ${Math.max(0, ...own.map((gc) => gc.duration)).toFixed(1)} ms; its event loop busy over ${LATE_MS} ms: ${run.ownLags.map((stall) => stall.duration.toFixed(0)).join(', ') || 'never'}`,
   );
   if (api.length > 0) {
     console.log(
