@@ -37,6 +37,7 @@ import { fixedRateLoad, type LoadOptions, percentileOfSorted, saturate } from '.
 import { type Conversation, chatFanOut, seedConversations } from './chat-fanout.ts';
 import { cpuSnapshot, cpuSpent } from './cpu.ts';
 import { freePort, startApi, startProcess, startSampleProvider, stopProcess, waitFor200 } from './lib.ts';
+import { printTable, type Row } from './load-report.ts';
 import { seedResults } from './results.ts';
 import { CAMPAIGN_LIST_PATHS, createBenchDatabase, listingHeaderSets, readProviderUsage } from './seed.ts';
 import { countSignInSessions, seedSignInUsers, signInRequests } from './sign-in.ts';
@@ -54,21 +55,6 @@ const chatRate = Number(process.env.BENCH_CHAT_RATE ?? 50);
 const chatConversations = Number(process.env.BENCH_CHAT_CONVERSATIONS ?? 20);
 const SATURATION = { connections: 32, seconds: 3 };
 const REPORT_PATH = '/api/discovery/instagram/reports/cleo.creates';
-
-interface Row {
-  name: string;
-  target: string;
-  achieved: number;
-  latencies: number[];
-  non2xx: number;
-  errors: number;
-  saturation?: number;
-  /** The server's CPU milliseconds per request in the fixed-rate run. */
-  serverCpu?: number;
-  /** The floor this row is read against (its saturation as the denominator of ×floor). */
-  floor?: Row;
-  budget?: { text: string; met: boolean };
-}
 
 const children: ChildProcess[] = [];
 let conversations: Conversation[] = [];
@@ -145,40 +131,6 @@ async function saturateRow(row: Row, options: Omit<LoadOptions, 'seconds' | 'rat
   console.log(
     `  ${row.name.padEnd(30)} ${result.throughput.toFixed(0).padStart(6)} req/s  p50 ${ms(at(result.latencies, 50))}  p99 ${ms(at(result.latencies, 99))}  non-2xx ${result.non2xx}  errors ${result.errors}${ratio}`,
   );
-}
-
-function printTable(rows: Row[], bare: Row): void {
-  const cells = (values: string[]) =>
-    values.map((value, i) => (i === 0 ? value.padEnd(30) : value.padStart(i === values.length - 1 ? 0 : 9))).join(' ');
-  console.log(
-    `\n${cells(['scenario', 'target', 'achieved', 'p50', 'p99', 'max', 'non-2xx', 'errors', 'max/s', '×bare', '×floor', ' budget'])}`,
-  );
-  for (const row of rows) {
-    const saturation = row.saturation === undefined ? '-' : row.saturation.toFixed(0);
-    const ratio =
-      row.saturation === undefined || !bare.saturation ? '-' : (row.saturation / bare.saturation).toFixed(3);
-    const budget = row.budget ? ` ${row.budget.text}: ${row.budget.met ? 'met' : 'MISSED'}` : ' -';
-    const floorRatio =
-      row.saturation === undefined || !row.floor?.saturation ? '-' : (row.saturation / row.floor.saturation).toFixed(3);
-    console.log(
-      cells([
-        row.name,
-        row.target,
-        `${row.achieved.toFixed(0)}/s`,
-        at(row.latencies, 50).toFixed(1),
-        at(row.latencies, 99).toFixed(1),
-        at(row.latencies, 100).toFixed(1),
-        String(row.non2xx),
-        String(row.errors),
-        row.serverCpu === undefined ? '-' : row.serverCpu.toFixed(2),
-        saturation,
-        ratio,
-        floorRatio,
-        budget,
-      ]),
-    );
-  }
-  console.log('(latencies in ms; CPU ms: the server process, per request, in the fixed-rate run)');
 }
 
 try {
